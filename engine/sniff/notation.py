@@ -1,0 +1,65 @@
+"""The layout notation (shared/spec/layout-notation.md): parse and format.
+
+One placement per line, in placement order; ``#`` starts a comment and ``;``
+separates placements on one line::
+
+    4|1                 # the opening tile
+    1|1 on 1|4 low
+    4|4 on 1|4 high
+    3|4 on 4|4 line-b
+"""
+
+from __future__ import annotations
+
+from .layout import IllegalPlacementError, Layout, Placement
+from .tiles import Side, Tile
+
+
+class NotationError(ValueError):
+    """A layout text that can't be read or isn't legal; ``line`` says where."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}")
+        self.line = line
+        self.reason = reason
+
+
+def parse_placement(text: str) -> Placement:
+    """Read one placement: ``TILE`` (the opener) or ``TILE on TARGET SIDE``.
+
+    Raises ValueError with a plain reason (without a line number).
+    """
+    words = text.split()
+    if len(words) == 1:
+        return Placement(Tile.parse(words[0]))
+    if len(words) == 4 and words[1] == "on":
+        return Placement(Tile.parse(words[0]), Tile.parse(words[2]), Side.parse(words[3]))
+    raise ValueError(f'cannot read "{text.strip()}": write TILE for the opener, or TILE on TILE SIDE')
+
+
+def iter_placements(text: str):
+    """Yield ``(line_number, placement_text)`` for every placement in a layout text."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        for part in line.split("#", 1)[0].split(";"):
+            if part.strip():
+                yield number, part.strip()
+
+
+def parse_layout(text: str) -> Layout:
+    """Read a whole layout, checking every placement against the rules.
+
+    Raises NotationError naming the line and the reason.
+    """
+    layout = Layout()
+    for number, part in iter_placements(text):
+        try:
+            placement = parse_placement(part)
+            layout.place(placement)
+        except (ValueError, IllegalPlacementError) as error:
+            raise NotationError(number, str(error)) from None
+    return layout
+
+
+def format_layout(layout: Layout) -> str:
+    """The layout in the notation, one placement per line, ending with a newline."""
+    return "".join(p.notation() + "\n" for p in layout.placements)

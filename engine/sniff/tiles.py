@@ -1,0 +1,129 @@
+"""Tiles of the double-six set and the sides a tile can be joined on."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+MAX_PIPS = 6
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Tile:
+    """A domino of the double-six set, always normalised to ``[low|high]``.
+
+    >>> Tile.parse("4|1")
+    Tile(1, 4)
+    >>> str(Tile(1, 4)), Tile(1, 4).notation()
+    ('[1|4]', '1|4')
+    """
+
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.low <= self.high <= MAX_PIPS):
+            raise ValueError(f"{self.low}|{self.high} is not a double-six tile")
+
+    @classmethod
+    def of(cls, a: int, b: int) -> Tile:
+        """The tile with halves ``a`` and ``b``, in either order."""
+        if not (0 <= a <= MAX_PIPS and 0 <= b <= MAX_PIPS):
+            raise ValueError(f"{a}|{b} is not a double-six tile")
+        return _TILES[(a, b) if a <= b else (b, a)]
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Read ``a|b`` or ``[a|b]``; halves in any order."""
+        body = text.strip()
+        if body.startswith("[") and body.endswith("]"):
+            body = body[1:-1]
+        halves = body.split("|")
+        if len(halves) != 2 or not all(h.strip().isdigit() for h in halves):
+            raise ValueError(f"{text.strip()} is not a tile: write it as a|b, for example 1|4")
+        a, b = (int(h) for h in halves)
+        if a > MAX_PIPS or b > MAX_PIPS:
+            raise ValueError(f"{text.strip()} is not a double-six tile")
+        return cls.of(a, b)
+
+    @property
+    def is_double(self) -> bool:
+        return self.low == self.high
+
+    @property
+    def pips(self) -> int:
+        return self.low + self.high
+
+    def has(self, value: int) -> bool:
+        return value in (self.low, self.high)
+
+    def other(self, value: int) -> int:
+        """The half opposite the half showing ``value``."""
+        if value == self.low:
+            return self.high
+        if value == self.high:
+            return self.low
+        raise ValueError(f"{self} has no half {value}")
+
+    def notation(self) -> str:
+        return f"{self.low}|{self.high}"
+
+    def __str__(self) -> str:
+        return f"[{self.low}|{self.high}]"
+
+    def __repr__(self) -> str:
+        return f"Tile({self.low}, {self.high})"
+
+
+_TILES = {(a, b): object.__new__(Tile) for a in range(MAX_PIPS + 1) for b in range(a, MAX_PIPS + 1)}
+for (_a, _b), _tile in _TILES.items():
+    object.__setattr__(_tile, "low", _a)
+    object.__setattr__(_tile, "high", _b)
+
+#: The 28 tiles [0|0] to [6|6], in order.
+DOUBLE_SIX: tuple[Tile, ...] = tuple(sorted(_TILES.values()))
+
+
+class Side(enum.Enum):
+    """A side of a tile in the layout, where another tile can be joined.
+
+    Declared in the order the rules list them (line A, line B, branch A,
+    branch B, high end, low end): legal joins and counted values are sorted by it.
+    """
+
+    LINE_A = "line-a"
+    LINE_B = "line-b"
+    BRANCH_A = "branch-a"
+    BRANCH_B = "branch-b"
+    HIGH = "high"
+    LOW = "low"
+
+    @property
+    def order(self) -> int:
+        return _SIDE_ORDER[self]
+
+    @property
+    def is_line(self) -> bool:
+        return self in (Side.LINE_A, Side.LINE_B)
+
+    @property
+    def is_branch(self) -> bool:
+        return self in (Side.BRANCH_A, Side.BRANCH_B)
+
+    @property
+    def is_end(self) -> bool:
+        return self in (Side.HIGH, Side.LOW)
+
+    @classmethod
+    def parse(cls, text: str) -> Side:
+        try:
+            return cls(text)
+        except ValueError:
+            names = ", ".join(s.value for s in cls)
+            raise ValueError(f'"{text}" is not a side: use one of {names}') from None
+
+    def __repr__(self) -> str:
+        return f"Side.{self.name}"
+
+
+_SIDE_ORDER = {side: i for i, side in enumerate(Side)}

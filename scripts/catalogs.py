@@ -1,0 +1,174 @@
+"""The engine's message catalogs: extract, compile and check.
+
+    python scripts/catalogs.py extract   # sources -> engine/locale/<domain>.pot -> merge into every .po
+    python scripts/catalogs.py compile   # every .po -> .mo (Babel)
+    python scripts/catalogs.py check     # missing, fuzzy, obsolete entries and placeholder mismatches
+
+``check`` exits 1 when a catalog misses a string or a placeholder differs
+from English; fuzzy (possibly outdated) and obsolete entries are reported only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import PoFileError, read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE_DIR = ROOT / "engine" / "locale"
+TRANSLATED = ("id", "it", "fi")
+
+#: Each domain and the source folders its messages are extracted from.
+DOMAINS: dict[str, tuple[str, ...]] = {
+    "sniff": ("engine/sniff",),
+}
+
+PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
+
+
+def po_path(lang: str, domain: str, locale_dir: Path = LOCALE_DIR) -> Path:
+    return locale_dir / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def extract(domain: str) -> Catalog:
+    """The template catalog of a domain, from its Python sources."""
+    template = Catalog(project="sniff-engine", domain=domain, fuzzy=False, version=None)
+    for folder in DOMAINS[domain]:
+        for filename, lineno, message, comments, context in extract_from_dir(
+            ROOT / folder, method_map=[("**.py", "python")], comment_tags=("Translators:",)
+        ):
+            template.add(message, locations=[(f"{folder}/{filename}", lineno)], auto_comments=comments, context=context)
+    return template
+
+
+def read_catalog(path: Path, lang: str) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=lang, abort_invalid=True)
+
+
+def write_catalog(path: Path, catalog: Catalog) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=100, omit_header=False, sort_output=False, include_previous=True, include_lineno=False)
+
+
+def command_extract() -> None:
+    for domain in DOMAINS:
+        template = extract(domain)
+        write_catalog(LOCALE_DIR / f"{domain}.pot", template)
+        for lang in TRANSLATED:
+            path = po_path(lang, domain)
+            catalog = read_catalog(path, lang) if path.exists() else Catalog(locale=lang, domain=domain)
+            catalog.update(template, update_creation_date=False)
+            write_catalog(path, catalog)
+            print(f"updated {path.relative_to(ROOT)}")
+
+
+def compile_all(locale_dir: Path = LOCALE_DIR) -> list[Path]:
+    written = []
+    for path in sorted(locale_dir.glob("*/LC_MESSAGES/*.po")):
+        catalog = read_catalog(path, path.parent.parent.name)
+        mo_path = path.with_suffix(".mo")
+        with mo_path.open("wb") as handle:
+            # Fuzzy entries are left out: a translator marked them for review.
+            write_mo(handle, catalog, use_fuzzy=False)
+        written.append(mo_path)
+    return written
+
+
+@dataclass
+class Report:
+    """What a catalog lacks, per language and domain."""
+
+    missing: list[str] = field(default_factory=list)
+    placeholders: list[str] = field(default_factory=list)
+    fuzzy: list[str] = field(default_factory=list)
+    obsolete: list[str] = field(default_factory=list)
+
+    @property
+    def broken(self) -> bool:
+        return bool(self.missing or self.placeholders)
+
+
+def _strings(message_id: str | tuple[str, ...]) -> tuple[str, ...]:
+    return message_id if isinstance(message_id, tuple) else (message_id,)
+
+
+def check_catalog(domain: str, lang: str, locale_dir: Path = LOCALE_DIR) -> Report:
+    """Compare one language's catalog with the strings in the sources."""
+    report = Report()
+    path = po_path(lang, domain, locale_dir)
+    template = extract(domain)
+    if not path.exists():
+        report.missing = [_strings(m.id)[0] for m in template if m.id]
+        return report
+    catalog = read_catalog(path, lang)
+    for message in template:
+        if not message.id:
+            continue
+        key = _strings(message.id)[0]
+        entry = catalog.get(message.id, context=message.context)
+        translated = entry and all(_strings(entry.string)) if entry else False
+        if not translated:
+            report.missing.append(key)
+            continue
+        if entry.fuzzy:
+            report.fuzzy.append(key)
+        expected = set(PLACEHOLDER.findall(" ".join(_strings(message.id))))
+        for form in _strings(entry.string):
+            found = set(PLACEHOLDER.findall(form))
+            if found != expected:
+                report.placeholders.append(
+                    f"{key!r}: {form!r} has {sorted(found)} but English has {sorted(expected)}"
+                )
+    template_ids = {_strings(m.id)[0] for m in template if m.id}
+    report.obsolete = [_strings(m.id)[0] for m in catalog if m.id and _strings(m.id)[0] not in template_ids]
+    report.obsolete += [_strings(m.id)[0] for m in catalog.obsolete.values()]
+    return report
+
+
+def command_check() -> int:
+    broken = False
+    for domain in DOMAINS:
+        for lang in TRANSLATED:
+            report = check_catalog(domain, lang)
+            where = f"{lang}/{domain}.po"
+            for key in report.missing:
+                print(f"{where}: missing: {key!r}")
+            for problem in report.placeholders:
+                print(f"{where}: placeholder mismatch: {problem}")
+            for key in report.fuzzy:
+                print(f"{where}: fuzzy (check the translation): {key!r}")
+            for key in report.obsolete:
+                print(f"{where}: obsolete: {key!r}")
+            broken |= report.broken
+    print("catalogs: broken (missing strings or placeholders)" if broken else "catalogs: complete")
+    return 1 if broken else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=("extract", "compile", "check"))
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "extract":
+            command_extract()
+        elif args.command == "compile":
+            print(f"compiled {len(compile_all())} catalogs")
+        else:
+            return command_check()
+    except PoFileError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+"""Shared fixtures: the built site, a local server and Debian's Chromium."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support.browser import PageWatch, launch
+from tests.support.server import serve
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """The site built by scripts/build_site (scripts/test builds it before pytest)."""
+    if not (SITE / "index.html").exists():
+        pytest.fail("site/ is not built: run scripts/build_site (scripts/test does)")
+    return SITE
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path):
+    with serve(site_dir) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh page; at the end, no console errors and no request outside 127.0.0.1."""
+    context = browser.new_context()
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.watch = watch
+    yield page
+    context.close()
+    watch.assert_clean()
