@@ -38,5 +38,6 @@ def translations(lang: str, domain: str = "sniff") -> gettext.NullTranslations:
             return gettext.GNUTranslations(handle)
     except FileNotFoundError:
         raise CatalogError(
-            f"the {domain} catalog for {lang} is not compiled ({path} is missing): run python scripts/catalogs.py compile"
+            f"the {domain} catalog for {lang} is not compiled ({path} is missing): "
+            "run python scripts/catalogs.py compile"
         ) from None

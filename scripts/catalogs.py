@@ -56,7 +56,15 @@ def read_catalog(path: Path, lang: str) -> Catalog:
 def write_catalog(path: Path, catalog: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
-        write_po(handle, catalog, width=100, omit_header=False, sort_output=False, include_previous=True, include_lineno=False)
+        write_po(
+            handle,
+            catalog,
+            width=100,
+            omit_header=False,
+            sort_output=False,
+            include_previous=True,
+            include_lineno=False,
+        )
 
 
 def command_extract() -> None:
@@ -125,9 +133,7 @@ def check_catalog(domain: str, lang: str, locale_dir: Path = LOCALE_DIR) -> Repo
         for form in _strings(entry.string):
             found = set(PLACEHOLDER.findall(form))
             if found != expected:
-                report.placeholders.append(
-                    f"{key!r}: {form!r} has {sorted(found)} but English has {sorted(expected)}"
-                )
+                report.placeholders.append(f"{key!r}: {form!r} has {sorted(found)} but English has {sorted(expected)}")
     template_ids = {_strings(m.id)[0] for m in template if m.id}
     report.obsolete = [_strings(m.id)[0] for m in catalog if m.id and _strings(m.id)[0] not in template_ids]
     report.obsolete += [_strings(m.id)[0] for m in catalog.obsolete.values()]

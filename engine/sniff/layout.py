@@ -21,8 +21,8 @@ to the whole layout.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Iterable, Iterator
 
 from .tiles import Side, Tile
 
@@ -124,7 +124,17 @@ class Layout:
     8
     """
 
-    __slots__ = ("_placements", "_tiles", "_open", "_counted", "_total", "_sniff", "_sniff_open_lines", "_undo", "_sorted")
+    __slots__ = (
+        "_counted",
+        "_open",
+        "_placements",
+        "_sniff",
+        "_sniff_open_lines",
+        "_sorted",
+        "_tiles",
+        "_total",
+        "_undo",
+    )
 
     def __init__(self, placements: Iterable[Placement] = ()) -> None:
         self._placements: list[Placement] = []
@@ -179,9 +189,7 @@ class Layout:
         result = []
         for placement in self._placements[1:]:
             value = self._join_value(placement)
-            result.append(
-                Join(placement.target, placement.side, placement.tile, attached_side(placement.tile, value))
-            )
+            result.append(Join(placement.target, placement.side, placement.tile, attached_side(placement.tile, value)))
         return result
 
     def _join_value(self, placement: Placement) -> int:
@@ -228,12 +236,8 @@ class Layout:
 
     def _sorted_views(self) -> tuple[list[OpenSide], list[CountedEnd]]:
         if self._sorted is None:
-            joins = sorted(
-                (OpenSide(t, s, v) for (t, s), v in self._open.items()), key=lambda j: j.sort_key
-            )
-            counted = sorted(
-                (CountedEnd(t, s, v) for (t, s), v in self._counted.items()), key=lambda c: c.sort_key
-            )
+            joins = sorted((OpenSide(t, s, v) for (t, s), v in self._open.items()), key=lambda j: j.sort_key)
+            counted = sorted((CountedEnd(t, s, v) for (t, s), v in self._counted.items()), key=lambda c: c.sort_key)
             self._sorted = (joins, counted)
         return self._sorted
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+import functools
 
 MAX_PIPS = 6
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@functools.total_ordering
 class Tile:
     """A domino of the double-six set, always normalised to ``[low|high]``.
+
+    There is exactly one object per tile (``Tile(4, 1) is Tile(1, 4)``), so tiles
+    compare and hash as fast as any built-in value.
 
     >>> Tile.parse("4|1")
     Tile(1, 4)
@@ -18,19 +21,37 @@ class Tile:
     ('[1|4]', '1|4')
     """
 
-    low: int
-    high: int
+    __slots__ = ("_key", "high", "low")
 
-    def __post_init__(self) -> None:
-        if not (0 <= self.low <= self.high <= MAX_PIPS):
-            raise ValueError(f"{self.low}|{self.high} is not a double-six tile")
+    def __new__(cls, a: int, b: int) -> Tile:
+        try:
+            return _TILES[(a, b) if a <= b else (b, a)]
+        except (KeyError, TypeError):
+            raise ValueError(f"{a}|{b} is not a double-six tile") from None
+
+    @classmethod
+    def _make(cls, low: int, high: int) -> Tile:
+        tile = object.__new__(cls)
+        object.__setattr__(tile, "low", low)
+        object.__setattr__(tile, "high", high)
+        object.__setattr__(tile, "_key", (low, high))
+        return tile
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("tiles are immutable")
+
+    def __reduce__(self) -> tuple:
+        return (Tile, (self.low, self.high))
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self._key < other._key
 
     @classmethod
     def of(cls, a: int, b: int) -> Tile:
         """The tile with halves ``a`` and ``b``, in either order."""
-        if not (0 <= a <= MAX_PIPS and 0 <= b <= MAX_PIPS):
-            raise ValueError(f"{a}|{b} is not a double-six tile")
-        return _TILES[(a, b) if a <= b else (b, a)]
+        return cls(a, b)
 
     @classmethod
     def parse(cls, text: str) -> Tile:
@@ -44,7 +65,7 @@ class Tile:
         a, b = (int(h) for h in halves)
         if a > MAX_PIPS or b > MAX_PIPS:
             raise ValueError(f"{text.strip()} is not a double-six tile")
-        return cls.of(a, b)
+        return cls(a, b)
 
     @property
     def is_double(self) -> bool:
@@ -55,7 +76,7 @@ class Tile:
         return self.low + self.high
 
     def has(self, value: int) -> bool:
-        return value in (self.low, self.high)
+        return value == self.low or value == self.high
 
     def other(self, value: int) -> int:
         """The half opposite the half showing ``value``."""
@@ -75,10 +96,7 @@ class Tile:
         return f"Tile({self.low}, {self.high})"
 
 
-_TILES = {(a, b): object.__new__(Tile) for a in range(MAX_PIPS + 1) for b in range(a, MAX_PIPS + 1)}
-for (_a, _b), _tile in _TILES.items():
-    object.__setattr__(_tile, "low", _a)
-    object.__setattr__(_tile, "high", _b)
+_TILES = {(a, b): Tile._make(a, b) for a in range(MAX_PIPS + 1) for b in range(a, MAX_PIPS + 1)}
 
 #: The 28 tiles [0|0] to [6|6], in order.
 DOUBLE_SIX: tuple[Tile, ...] = tuple(sorted(_TILES.values()))
@@ -97,6 +115,9 @@ class Side(enum.Enum):
     BRANCH_B = "branch-b"
     HIGH = "high"
     LOW = "low"
+
+    # Members are singletons: identity hashing is exact, and much faster than Enum's.
+    __hash__ = object.__hash__
 
     @property
     def order(self) -> int:

@@ -8,10 +8,11 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import ClassVar
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
-    extra_headers: dict[str, str] = {}
+    extra_headers: ClassVar[dict[str, str]] = {}
 
     def end_headers(self) -> None:
         for name, value in self.extra_headers.items():
@@ -22,7 +23,11 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-_Handler.extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript", ".wasm": "application/wasm"}
+_Handler.extensions_map = {
+    **http.server.SimpleHTTPRequestHandler.extensions_map,
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+}
 
 
 @contextmanager
