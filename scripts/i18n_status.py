@@ -1,0 +1,133 @@
+"""What translators need to know at a glance: pages and catalogs, per language.
+
+    .venv/bin/python scripts/i18n_status.py                           # the report
+    .venv/bin/python scripts/i18n_status.py --stamp docs/rules.fi.md  # this translation follows English now
+
+The report exits 1 on missing strings or broken placeholders.
+
+For every English page ``docs/<page>.md`` and every locale it says whether
+``docs/<page>.<lang>.md`` is missing (readers get the English page with a
+banner), present, or possibly outdated: a translation records, in its front
+matter, ``source_hash:`` — the first 12 hex digits of the SHA-256 of the English
+page it was translated from — and when the English page changes the hashes
+differ. Outdated pages are reported but never fail the check; missing catalog
+strings and placeholder mismatches do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import catalogs  # noqa: E402
+
+LOCALES = catalogs.TRANSLATED
+FRONT_MATTER = re.compile(r"\A---\n(.*?)\n---\n", re.S)
+SOURCE_HASH = re.compile(r"^source_hash:\s*([0-9a-f]+)\s*$", re.M)
+
+
+def source_hash(path: Path) -> str:
+    """The hash a translation of ``path`` records: 12 hex digits of SHA-256 of its bytes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:12]
+
+
+def recorded_hash(path: Path) -> str | None:
+    match = FRONT_MATTER.match(path.read_text(encoding="utf-8"))
+    if not match:
+        return None
+    found = SOURCE_HASH.search(match.group(1))
+    return found.group(1) if found else None
+
+
+def english_pages(docs: Path = DOCS) -> list[Path]:
+    locale_suffix = re.compile(r"\.(" + "|".join(LOCALES) + r")\.md$")
+    return sorted(p for p in docs.rglob("*.md") if not locale_suffix.search(p.name))
+
+
+@dataclass(frozen=True)
+class PageStatus:
+    page: str
+    lang: str
+    state: str  # "missing", "present", "outdated", "unstamped"
+
+
+def page_status(english: Path, lang: str, docs: Path = DOCS) -> PageStatus:
+    translation = english.with_name(f"{english.stem}.{lang}.md")
+    name = str(english.relative_to(docs))
+    if not translation.exists():
+        return PageStatus(name, lang, "missing")
+    recorded = recorded_hash(translation)
+    if recorded is None:
+        return PageStatus(name, lang, "unstamped")
+    return PageStatus(name, lang, "present" if recorded == source_hash(english) else "outdated")
+
+
+def stamp(translation: Path) -> None:
+    """Record in ``translation``'s front matter the hash of its English page as it is now."""
+    match = re.match(r"^(.*)\.(" + "|".join(LOCALES) + r")\.md$", translation.name)
+    if not match:
+        raise SystemExit(f"error: {translation} is not a translated page (page.<lang>.md)")
+    english = translation.with_name(match.group(1) + ".md")
+    digest = source_hash(english)
+    text = translation.read_text(encoding="utf-8")
+    front = FRONT_MATTER.match(text)
+    if front is None:
+        text = f"---\nsource_hash: {digest}\n---\n" + text
+    elif SOURCE_HASH.search(front.group(1)):
+        body = SOURCE_HASH.sub(f"source_hash: {digest}", front.group(1))
+        text = f"---\n{body}\n---\n" + text[front.end() :]
+    else:
+        text = f"---\n{front.group(1)}\nsource_hash: {digest}\n---\n" + text[front.end() :]
+    translation.write_text(text, encoding="utf-8")
+    print(f"{translation.relative_to(ROOT)}: source_hash {digest}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--stamp", nargs="+", type=Path, metavar="PAGE", help="stamp translated pages as up to date")
+    args = parser.parse_args(argv)
+    if args.stamp:
+        for path in args.stamp:
+            stamp(path.resolve())
+        return 0
+
+    print("Pages (missing: readers see English with a notice; outdated: the English page changed since)")
+    width = max((len(str(p.relative_to(DOCS))) for p in english_pages()), default=10)
+    print(f"  {'page':<{width}}  " + "  ".join(f"{lang:<9}" for lang in LOCALES))
+    for english in english_pages():
+        states = [page_status(english, lang).state for lang in LOCALES]
+        print(f"  {english.relative_to(DOCS)!s:<{width}}  " + "  ".join(f"{s:<9}" for s in states))
+
+    print("\nCatalogs (engine/locale/<lang>/LC_MESSAGES/<domain>.po)")
+    broken = False
+    for domain in catalogs.DOMAINS:
+        for lang in LOCALES:
+            report = catalogs.check_catalog(domain, lang)
+            summary = (
+                f"{len(report.missing)} missing, {len(report.placeholders)} placeholder mismatches, "
+                f"{len(report.fuzzy)} fuzzy, {len(report.obsolete)} obsolete"
+            )
+            print(f"  {lang}/{domain}.po: {summary}")
+            for key in report.missing:
+                print(f"    missing: {key!r}")
+            for problem in report.placeholders:
+                print(f"    placeholder: {problem}")
+            for key in report.fuzzy:
+                print(f"    fuzzy: {key!r}")
+            for key in report.obsolete:
+                print(f"    obsolete: {key!r}")
+            broken |= report.broken
+    print("\nresult: " + ("BROKEN (missing strings or placeholder mismatches)" if broken else "ok"))
+    return 1 if broken else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
