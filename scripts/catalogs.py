@@ -28,6 +28,7 @@ TRANSLATED = ("id", "it", "fi")
 #: Each domain and the source folders its messages are extracted from.
 DOMAINS: dict[str, tuple[str, ...]] = {
     "sniff": ("engine/sniff",),
+    "board": ("engine/board",),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")

@@ -1,0 +1,96 @@
+"""The board's Python API (engine.board.session): JSON in, JSON out, errors the page can show."""
+
+import json
+
+import pytest
+
+import engine
+from engine.board import session
+from engine.board.text import loader_text
+from engine.i18n import LANGUAGES
+from engine.sniff import parse_layout
+from engine.sniff.text import describe
+
+CASE_4 = "1|4;1|1 on 1|4 low;4|4 on 1|4 high;3|4 on 4|4 line-b;1|2 on 1|1 line-b"
+
+
+def reply(op: str, **args) -> dict:
+    return json.loads(session.handle(op, json.dumps(args)))
+
+
+def test_version_names_the_engine_and_its_languages():
+    result = reply("version")["result"]
+    assert result["engine"] == engine.__version__
+    assert result["languages"] == list(LANGUAGES)
+    assert result["python"].count(".") == 2
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_describe_is_the_engines_diagram_text(lang):
+    expected = describe(parse_layout(CASE_4.replace(";", "\n")), lang)
+    assert reply("describe", layout=CASE_4, lang=lang) == {
+        "ok": True,
+        "result": {"heading": expected.heading, "caption": expected.caption, "description": expected.description},
+    }
+
+
+def test_legal_joins_are_the_layouts_open_sides():
+    assert reply("legal_joins", layout=CASE_4)["result"] == [
+        {"tile": "1|1", "side": "branch-a", "value": 1},
+        {"tile": "1|1", "side": "branch-b", "value": 1},
+        {"tile": "1|2", "side": "high", "value": 2},
+        {"tile": "3|4", "side": "low", "value": 3},
+    ]
+    assert reply("legal_joins", layout="")["result"] == []
+
+
+def test_analyse_scores_the_worked_example():
+    layout = "4|4\n4|6 on 4|4 line-a\n1|4 on 4|4 line-b"
+    result = reply("analyse", layout=layout, lang="it")["result"]
+    assert (result["total"], result["points"], result["sniff"]) == (15, 15, "4|4")
+    assert result["heading"] == describe(parse_layout(layout), "it").heading
+
+
+def test_an_illegal_layout_says_which_line_and_why():
+    error = reply("describe", layout="1|4\n2|2 on 1|4 high")["error"]
+    assert error["type"] == "NotationError"
+    assert error["line"] == 2
+    assert error["message"] == f"line 2: {error['reason']}"
+
+
+@pytest.mark.parametrize(
+    ("op", "args", "words"),
+    [
+        ("shuffle", {}, 'no op "shuffle"'),
+        ("describe", {"layout": "1|4", "colour": "red"}, "colour"),
+        ("describe", {}, "layout"),
+        ("describe", {"layout": ["1|4"]}, "layout notation"),
+        ("analyse", {"layout": ""}, "no tiles"),
+    ],
+)
+def test_bad_calls_are_errors_not_crashes(op, args, words):
+    answer = reply(op, **args)
+    assert answer["ok"] is False
+    assert answer["error"]["type"] == "BoardCallError"
+    assert words in answer["error"]["message"]
+
+
+def test_an_unknown_language_is_refused():
+    assert reply("describe", layout="1|4", lang="xx")["error"]["type"] == "CatalogError"
+
+
+def test_arguments_that_are_not_json_are_refused():
+    answer = json.loads(session.handle("version", "{not json"))
+    assert answer["ok"] is False
+    assert "not JSON" in answer["error"]["message"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_loader_speaks_every_language(lang):
+    text = loader_text(lang)
+    assert "{size}" in text["intro"]
+    assert "{number}" in text["megabytes"]
+    assert "{loaded}" in text["progress"]
+    assert "{total}" in text["progress"]
+    if lang != "en":
+        assert text["start"] != loader_text("en")["start"]
