@@ -13,7 +13,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("describe",)
+COMMANDS = ("describe", "svg")
 
 
 class UsageError(Exception):

@@ -29,6 +29,7 @@ TRANSLATED = ("id", "it", "fi")
 DOMAINS: dict[str, tuple[str, ...]] = {
     "sniff": ("engine/sniff",),
     "board": ("engine/board",),
+    "diagram": ("engine/diagram",),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
