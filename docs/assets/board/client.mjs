@@ -1,0 +1,186 @@
+// The board's page side: starts the worker when the visitor asks, and talks to it.
+//
+// A page with a board (scripts/hooks/board.py) has one root element
+//   <div data-sniff-board aria-busy="true" data-state="idle" data-pyodide=... data-lock=...
+//        data-worker=... data-bytes=... data-text=...>
+// holding a static picture, a start button, a progress bar and a status line. Nothing
+// of Pyodide is requested until the start button is pressed. Then:
+//   data-state  idle -> loading -> ready | failed (failed -> loading again on "Try again")
+//   aria-busy   "true" until the board can be played (or has failed), then "false".
+//
+// The board's game interface builds on this module:
+//   import { onBoardReady } from "./client.mjs";
+//   onBoardReady(async (root, runtime) => { ...draw the game, using await runtime.call(op, args)... });
+// Every callback runs once the engine answers, before aria-busy turns "false".
+// runtime.call(op, args) resolves to the op's result, or rejects with a BoardError
+// (error.type, error.details: e.g. {type: "NotationError", line, reason}).
+
+export class BoardError extends Error {
+  constructor(details) {
+    super(details.message);
+    this.name = "BoardError";
+    this.type = details.type;
+    this.details = details;
+  }
+}
+
+// One worker running Pyodide and the engine. Calls are messages {id, op, args};
+// each pending call is settled by the reply with its id, or rejected if the worker dies.
+export class BoardRuntime {
+  constructor({ workerURL, indexURL, lockFileURL }) {
+    this.urls = { workerURL, indexURL, lockFileURL };
+    this.worker = null;
+    this.ready = null;
+    this.version = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.progressListeners = new Set();
+  }
+
+  // Start the worker and boot Pyodide with the engine (once); resolves to the engine's version.
+  start() {
+    if (this.ready) return this.ready;
+    this.worker = new Worker(this.urls.workerURL, { type: "module", name: "sniff-board" });
+    this.worker.addEventListener("message", (event) => this.receive(event.data));
+    this.worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      this.fail({ type: "WorkerError", message: event.message || "the board's worker could not run" });
+    });
+    this.worker.addEventListener("messageerror", () =>
+      this.fail({ type: "WorkerError", message: "a message from the board's worker could not be read" }),
+    );
+    const { indexURL, lockFileURL } = this.urls;
+    this.ready = this.send("boot", { indexURL, lockFileURL }).then((version) => (this.version = version));
+    return this.ready;
+  }
+
+  // Call one op of the engine's API (engine.board.session); waits for the boot.
+  call(op, args = {}) {
+    if (!this.ready) return Promise.reject(new BoardError({ type: "NotStarted", message: "start the board first" }));
+    return this.send(op, args);
+  }
+
+  onProgress(listener) {
+    this.progressListeners.add(listener);
+    return () => this.progressListeners.delete(listener);
+  }
+
+  // Stop the worker; every pending call is rejected. start() may be called again.
+  terminate(reason = { type: "Stopped", message: "the board was stopped" }) {
+    this.fail(reason);
+  }
+
+  send(op, args) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, op, args });
+    });
+  }
+
+  receive(message) {
+    if (message?.event === "progress") {
+      for (const listener of this.progressListeners) listener(message.loaded);
+      return;
+    }
+    const call = this.pending.get(message?.id);
+    if (!call) return;
+    this.pending.delete(message.id);
+    if (message.ok) call.resolve(message.result);
+    else call.reject(new BoardError(message.error));
+  }
+
+  fail(details) {
+    const error = new BoardError(details);
+    for (const call of this.pending.values()) call.reject(error);
+    this.pending.clear();
+    this.worker?.terminate();
+    this.worker = null;
+    this.ready = null;
+  }
+}
+
+// --- the loader: from the static picture to a board that can be played ---------------------------------------
+
+const readyCallbacks = [];
+
+// Register the game interface: callback(root, runtime) runs when the engine is ready.
+export function onBoardReady(callback) {
+  readyCallbacks.push(callback);
+  for (const root of document.querySelectorAll("[data-sniff-board]")) {
+    if (root.sniffBoard?.state === "ready") callback(root, root.sniffBoard.runtime);
+  }
+}
+
+function formatBytes(bytes, text, lang) {
+  const number = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return text.megabytes.replace("{number}", number.format(bytes / 1e6));
+}
+
+class Loader {
+  constructor(root) {
+    this.root = root;
+    this.text = JSON.parse(root.dataset.text);
+    this.lang = root.lang || document.documentElement.lang || "en";
+    this.total = Number(root.dataset.bytes);
+    const url = (value) => new URL(value, document.baseURI).href;
+    this.runtime = new BoardRuntime({
+      workerURL: url(root.dataset.worker),
+      indexURL: url(root.dataset.pyodide),
+      lockFileURL: url(root.dataset.lock),
+    });
+    this.runtime.onProgress((loaded) => this.progress(loaded));
+    this.part = (name) => root.querySelector(`[data-board-${name}]`);
+    this.part("start").addEventListener("click", () => this.start());
+    this.part("retry").addEventListener("click", () => this.start());
+    this.state = "idle";
+    root.sniffBoard = this;
+  }
+
+  setState(state, status) {
+    this.state = state;
+    this.root.dataset.state = state;
+    this.part("status").textContent = status;
+  }
+
+  async start() {
+    if (this.state === "loading" || this.state === "ready") return;
+    this.part("start").hidden = true;
+    this.part("retry").hidden = true;
+    this.part("loading").hidden = false;
+    this.root.setAttribute("aria-busy", "true");
+    this.setState("loading", this.text.downloading);
+    this.progress(0);
+    try {
+      await this.runtime.start();
+      for (const callback of readyCallbacks) await callback(this.root, this.runtime);
+    } catch (error) {
+      this.runtime.terminate();
+      this.failed(error);
+      return;
+    }
+    this.part("loading").hidden = true;
+    this.setState("ready", this.text.ready);
+    this.root.setAttribute("aria-busy", "false");
+  }
+
+  progress(loaded) {
+    const bar = this.part("loading").querySelector("progress");
+    bar.value = Math.min(loaded, this.total);
+    this.part("bytes").textContent = this.text.progress
+      .replace("{loaded}", formatBytes(bar.value, this.text, this.lang))
+      .replace("{total}", formatBytes(this.total, this.text, this.lang));
+    if (loaded >= this.total && this.state === "loading") this.part("status").textContent = this.text.booting;
+  }
+
+  failed(error) {
+    // The visitor gets the reason in words, the developer the details in the console.
+    console.warn("The board could not start:", error);
+    this.part("loading").hidden = true;
+    this.part("retry").hidden = false;
+    this.setState("failed", this.text.failed);
+    this.root.setAttribute("aria-busy", "false");
+  }
+}
+
+for (const root of document.querySelectorAll("[data-sniff-board]")) new Loader(root);

@@ -1,0 +1,104 @@
+// The board's worker: Pyodide and the rules engine, off the page's thread.
+//
+// Protocol (the page side is client.mjs):
+//   page -> worker  {id, op, args}
+//   worker -> page  {id, ok: true, result} | {id, ok: false, error: {type, message, ...}}
+//                   {event: "progress", loaded}   (bytes of the runtime received so far)
+//
+// The first message must be op "boot" with args {indexURL, lockFileURL}: absolute
+// URLs of the site's copy of Pyodide and of the site's lock file, which registers
+// the engine wheel (scripts/hooks/board.py). Booting happens once, whatever the
+// number of "boot" messages: they all share one ready promise. Every other op is
+// answered by the engine's Python API, engine.board.session.handle(op, argsJson),
+// which returns the reply as JSON text, so no Python object ever crosses over.
+// Ops sent before "boot" are refused; ops sent during the boot wait for it.
+
+const ENGINE_PACKAGE = "sniff-engine";
+const ENGINE_MODULE = "engine.board.session";
+
+let ready = null; // the one ready promise: resolves to the engine's handle(op, argsJson)
+
+// --- progress: bytes of the runtime received, fetched or imported ---------------------------------------------
+
+const received = new Map(); // URL -> bytes received so far
+let reported = 0;
+
+function note(url, bytes) {
+  if (bytes > (received.get(url) ?? 0)) received.set(url, bytes);
+  const loaded = [...received.values()].reduce((sum, value) => sum + value, 0);
+  if (loaded !== reported) {
+    reported = loaded;
+    self.postMessage({ event: "progress", loaded });
+  }
+}
+
+// Pyodide fetches the wasm, the standard library, the lock file and the wheel: count
+// their bytes as they stream in, on a clone, so Pyodide gets the original response
+// (its URL and type intact, for the browser's compiled-wasm cache and integrity check).
+const originalFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const response = await originalFetch(input, init);
+  if (response.ok && response.body) count(response.url, response.clone().body);
+  return response;
+};
+
+async function count(url, body) {
+  const reader = body.getReader();
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      note(url, bytes);
+    }
+  } catch {
+    // The download failed: Pyodide, which reads the same response, reports it.
+  }
+}
+
+// Modules (pyodide.mjs, pyodide.asm.mjs) are imported, not fetched: count them when they arrive.
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) note(entry.name, entry.decodedBodySize);
+}).observe({ type: "resource", buffered: true });
+
+// --- boot and calls ---------------------------------------------------------------------------------------------
+
+async function boot({ indexURL, lockFileURL }) {
+  if (!indexURL || !lockFileURL) throw new Error("boot needs the indexURL of Pyodide and the lockFileURL of the site");
+  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const pyodide = await loadPyodide({ indexURL, lockFileURL, packages: [ENGINE_PACKAGE] });
+  const handle = pyodide.pyimport(ENGINE_MODULE).handle;
+  const version = JSON.parse(handle("version", "{}")).result;
+  return { handle, version };
+}
+
+function call({ handle }, op, args) {
+  const reply = JSON.parse(handle(op, JSON.stringify(args ?? {})));
+  if (!reply.ok) throw Object.assign(new Error(reply.error.message), { details: reply.error });
+  return reply.result;
+}
+
+function describeError(error) {
+  if (error?.details) return error.details;
+  // A Python exception (a bug in the engine) or a failed download: keep the type and the whole message.
+  return { type: error?.type ?? error?.name ?? "Error", message: String(error?.message ?? error) };
+}
+
+self.addEventListener("message", async ({ data }) => {
+  const { id, op, args } = data ?? {};
+  try {
+    let result;
+    if (op === "boot") {
+      ready ??= boot(args ?? {});
+      result = (await ready).version;
+    } else if (ready === null) {
+      throw new Error(`the board is not started: send "boot" before "${op}"`);
+    } else {
+      result = call(await ready, op, args);
+    }
+    self.postMessage({ id, ok: true, result });
+  } catch (error) {
+    self.postMessage({ id, ok: false, error: describeError(error) });
+  }
+});

@@ -1,0 +1,324 @@
+"""MkDocs hook: the in-page board's runtime, and the board's place in the pages.
+
+Once per build (``on_config``), from the working tree:
+
+1. compile the message catalogs, so the wheel carries the ``.mo`` files;
+2. build the engine wheel (``python -m build --wheel --no-isolation``), with
+   ``SOURCE_DATE_EPOCH`` fixed so the same sources give the same bytes;
+3. write the site's Pyodide lock file: Pyodide's own lock ``info`` with the
+   engine registered by ``pyodide lockfile add-wheels`` (offline), so the
+   worker loads the engine by name and the browser checks its sha256. The
+   lock lists only what the site hosts.
+
+After each build (``on_post_build``) it copies into the site:
+
+- ``assets/pyodide/<pyodide version>/``: from ``node_modules/pyodide`` only what a
+  pure-Python package needs (``pyodide.mjs``, ``pyodide.asm.mjs``,
+  ``pyodide.asm.wasm``, ``python_stdlib.zip``); the folder changes with the
+  version, so browsers may cache it for good;
+- ``assets/pyodide/engine-<hash>/``: the lock file and the wheel, in a folder
+  named after the lock's own hash, so a new engine never meets a stale lock.
+
+In the pages, a fenced block with the info string ``sniff-board`` and an empty
+body (shared CONTRACTS.md) becomes the board's root element
+``<div data-sniff-board aria-busy="true">``: a static picture of a board drawn by
+the engine, the download size, a start button, a progress bar and a status
+line, all in the page's language (``board`` catalog), plus the module script
+``assets/board/client.mjs`` that starts the worker when the visitor asks.
+Nothing of Pyodide is requested before that. A block with a body or options,
+an unclosed block or two boards on one page fail the build with the page and
+the line.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import hashlib
+import html
+import json
+import logging
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.numbers import format_decimal
+from mkdocs.exceptions import PluginError
+from mkdocs.utils import get_relative_url
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # the engine is imported from the working tree, as the wheel is built from it
+    sys.path.insert(0, str(ROOT))
+
+from engine.board.text import loader_text  # noqa: E402
+from engine.i18n import LANGUAGES  # noqa: E402
+from engine.sniff import parse_layout  # noqa: E402
+from engine.sniff.svg import render_svg  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.board")
+
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+#: What a pure-Python package needs of Pyodide (the lock file is the site's own).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+LOCK_NAME = "pyodide-lock.json"
+ENGINE_PACKAGE = "sniff-engine"
+#: The board's own scripts and style, in docs/ (MkDocs copies them as they are).
+BOARD_ASSETS = "assets/board"
+#: Zip timestamps of the wheel (1980-01-01, the earliest a zip can hold): same sources, same wheel.
+SOURCE_DATE_EPOCH = "315532800"
+
+#: The static picture: the worked example of the rules (issue 2), a Sniff with a branch joined.
+PICTURE_LAYOUT = "4|4\n4|6 on 4|4 line-a\n1|4 on 4|4 line-b\n2|4 on 4|4 branch-a\n"
+
+FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
+SLOT = re.compile(r'<div data-sniff-board-slot="(?P<line>\d+)"></div>')
+
+
+@dataclass(frozen=True)
+class Runtime:
+    """The files of the board's runtime, by their path in the site."""
+
+    pyodide_version: str
+    files: dict[str, Path]
+    pyodide_url: str  # site-relative folder of Pyodide's files, ending with "/"
+    lock_url: str  # site-relative path of the site's lock file
+
+    @property
+    def download_bytes(self) -> int:
+        """What a first visit downloads to start the board (the lock, the wheel and Pyodide)."""
+        return sum(path.stat().st_size for path in self.files.values())
+
+
+_runtime: Runtime | None = None
+_workdir: tempfile.TemporaryDirectory | None = None
+
+
+# --- build time: the engine wheel and the site's lock file ------------------------------------------------------
+
+
+def _run(args: list[str], what: str, env: dict[str, str] | None = None) -> None:
+    done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, env=env, check=False)
+    if done.returncode:
+        output = (done.stderr or done.stdout).strip().splitlines()
+        raise PluginError(f"board: {what} failed ({' '.join(args)}): {output[-1] if output else done.returncode}")
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def pyodide_version() -> str:
+    package = PYODIDE_DIR / "package.json"
+    if not package.exists():
+        raise PluginError(f"board: {PYODIDE_DIR.relative_to(ROOT)} is missing: run npm ci (scripts/lib.sh does)")
+    return json.loads(package.read_text(encoding="utf-8"))["version"]
+
+
+def build_wheel(outdir: Path) -> Path:
+    """Compile the catalogs, then build the engine wheel into ``outdir``."""
+    _run([sys.executable, "scripts/catalogs.py", "compile"], "compiling the catalogs")
+    env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
+    _run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(outdir), "."], "wheel", env)
+    wheels = sorted(outdir.glob("*.whl"))
+    if len(wheels) != 1:
+        raise PluginError(f"board: expected one engine wheel in {outdir}, found {[w.name for w in wheels]}")
+    return wheels[0]
+
+
+def write_lock(wheel: Path, folder: Path) -> Path:
+    """The site's lock file in ``folder``, beside a copy of ``wheel``: Pyodide's lock info, only the engine."""
+    folder.mkdir(parents=True)
+    shutil.copy2(wheel, folder / wheel.name)
+    pyodide_lock = json.loads((PYODIDE_DIR / LOCK_NAME).read_text(encoding="utf-8"))
+    base = folder.parent / "pyodide-lock.input.json"
+    base.write_text(json.dumps({"info": pyodide_lock["info"], "packages": {}}), encoding="utf-8")
+    lock = folder / LOCK_NAME
+    cli = str(Path(sys.executable).with_name("pyodide"))
+    options = ["--input", str(base), "--output", str(lock), "--base-path", str(folder)]
+    _run([cli, "lockfile", "add-wheels", *options, str(folder / wheel.name)], "pyodide lockfile add-wheels")
+    entry = json.loads(lock.read_text(encoding="utf-8"))["packages"].get(ENGINE_PACKAGE, {})
+    if entry.get("file_name") != wheel.name or entry.get("sha256") != _sha256(wheel):
+        raise PluginError(f"board: {lock} does not register {wheel.name} with its sha256: {entry}")
+    return lock
+
+
+def prepare_runtime(workdir: Path) -> Runtime:
+    """Build the wheel and the lock file in ``workdir``; list every file the site must carry."""
+    version = pyodide_version()
+    wheel = build_wheel(workdir / "dist")
+    staging = workdir / "engine"
+    lock = write_lock(wheel, staging)
+    engine_dir = f"assets/pyodide/engine-{_sha256(lock)[:12]}"
+    pyodide_dir = f"assets/pyodide/{version}"
+    files = {f"{pyodide_dir}/{name}": PYODIDE_DIR / name for name in PYODIDE_FILES}
+    files |= {f"{engine_dir}/{path.name}": path for path in (lock, staging / wheel.name)}
+    missing = [str(path) for path in files.values() if not path.exists()]
+    if missing:
+        raise PluginError(f"board: missing runtime files (run npm ci): {', '.join(missing)}")
+    return Runtime(version, files, f"{pyodide_dir}/", f"{engine_dir}/{LOCK_NAME}")
+
+
+def install_runtime(runtime: Runtime, site_dir: Path) -> None:
+    """Copy the runtime into the site (idempotent: the i18n plugin runs one build per language)."""
+    for relative, source in runtime.files.items():
+        target = site_dir / relative
+        if not (target.exists() and filecmp.cmp(source, target, shallow=True)):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    current = {Path(path).parent.name for path in runtime.files}
+    for stale in (site_dir / "assets" / "pyodide").iterdir():
+        if stale.is_dir() and stale.name not in current:
+            shutil.rmtree(stale)
+
+
+# --- the pages: the sniff-board fence ------------------------------------------------------------------------
+
+
+def find_boards(markdown: str, where: str) -> tuple[list[str], list[int]]:
+    """The page's lines with each board fence replaced by a slot, and the line numbers of the boards.
+
+    Other fenced blocks are skipped whole, so a board fence shown inside an
+    example block is left alone.
+    """
+    lines = markdown.split("\n")
+    out: list[str] = []
+    boards: list[int] = []
+    index = 0
+    while index < len(lines):
+        match = FENCE.match(lines[index])
+        if not match:
+            out.append(lines[index])
+            index += 1
+            continue
+        fence, words = match["fence"], match["info"].split()
+        closing = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+        end = next((i for i in range(index + 1, len(lines)) if closing.match(lines[i])), None)
+        is_board = bool(words) and words[0] == "sniff-board"
+        if not is_board:
+            stop = len(lines) if end is None else end + 1
+            out.extend(lines[index:stop])
+            index = stop
+            continue
+        line = index + 1
+        if end is None:
+            raise PluginError(f"{where}:{line}: the sniff-board block is not closed: end it with {fence}")
+        if len(words) > 1:
+            raise PluginError(f"{where}:{line}: the sniff-board block takes no options, found: {' '.join(words[1:])}")
+        body = [i + 1 for i in range(index + 1, end) if lines[i].strip()]
+        if body:
+            raise PluginError(f"{where}:{body[0]}: the sniff-board block must be empty (the board needs no layout)")
+        if boards:
+            raise PluginError(f"{where}:{line}: one board per page (the first is at line {boards[0]})")
+        boards.append(line)
+        out.extend(["", f'{match["indent"]}<div data-sniff-board-slot="{line}"></div>', ""])
+        index = end + 1
+    return out, boards
+
+
+def page_language(config) -> str:
+    """The language of the pages being built (mkdocs-static-i18n builds one language at a time)."""
+    plugin = config.plugins.get("i18n")
+    lang = getattr(plugin, "current_language", None) or config.theme["language"]
+    if lang not in LANGUAGES:
+        raise PluginError(f"board: the site's language {lang!r} is not one of the engine's ({', '.join(LANGUAGES)})")
+    return lang
+
+
+def megabytes(size: int, lang: str) -> str:
+    """``13.5 MB`` in the page's language (the board's script writes its numbers the same way)."""
+    number = format_decimal(round(size / 1_000_000, 1), format="#,##0.0", locale=lang)
+    return loader_text(lang)["megabytes"].format(number=number)
+
+
+def _asset_url(path: str, page_url: str) -> str:
+    """A URL of a board asset relative to the page, with the file's hash so browsers never keep a stale one."""
+    digest = hashlib.sha256((ROOT / "docs" / path).read_bytes()).hexdigest()[:12]
+    return f"{get_relative_url(path, page_url)}?v={digest}"
+
+
+def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
+    """The board's root element before it starts, and the tags that load its script and style."""
+    text = loader_text(lang)
+    size = runtime.download_bytes
+    picture = render_svg(parse_layout(PICTURE_LAYOUT), lang, last=True, id_prefix="sniff-board-picture", legend=False)
+    attributes = {
+        "class": "sniff-board",
+        "data-sniff-board": "",
+        "aria-busy": "true",
+        "data-state": "idle",
+        "lang": lang,
+        "data-pyodide": get_relative_url(runtime.pyodide_url, page_url).rstrip("/") + "/",
+        "data-lock": get_relative_url(runtime.lock_url, page_url),
+        "data-worker": _asset_url(f"{BOARD_ASSETS}/worker.mjs", page_url),
+        "data-bytes": str(size),
+        "data-text": json.dumps(text, ensure_ascii=False, separators=(",", ":")),
+    }
+    root = " ".join(f'{name}="{html.escape(value)}"' if value else name for name, value in attributes.items())
+    return "\n".join(
+        [
+            f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/board.css", page_url)}">',
+            f"<div {root}>",
+            f'<figure class="sniff-board__picture" aria-label="{html.escape(text["picture"])}">',
+            picture,
+            "</figure>",
+            '<div class="sniff-board__panel">',
+            f'<p class="sniff-board__intro">{html.escape(text["intro"].format(size=megabytes(size, lang)))}</p>',
+            '<button type="button" class="md-button md-button--primary sniff-board__start" data-board-start>'
+            f"{html.escape(text['start'])}</button>",
+            '<div class="sniff-board__loading" data-board-loading hidden>',
+            f'<progress class="sniff-board__progress" max="{size}" value="0" aria-labelledby="sniff-board-status">'
+            "</progress>",
+            '<span class="sniff-board__bytes" data-board-bytes></span>',
+            "</div>",
+            '<p class="sniff-board__status" id="sniff-board-status" role="status" data-board-status></p>',
+            '<button type="button" class="md-button sniff-board__retry" data-board-retry hidden>'
+            f"{html.escape(text['retry'])}</button>",
+            "</div>",
+            "</div>",
+            f'<script type="module" src="{_asset_url(f"{BOARD_ASSETS}/client.mjs", page_url)}"></script>',
+        ]
+    )
+
+
+# --- MkDocs events -------------------------------------------------------------------------------------------
+
+
+def on_config(config):
+    global _runtime, _workdir
+    if _workdir is not None:
+        _workdir.cleanup()
+    _workdir = tempfile.TemporaryDirectory(prefix="sniff-board-")
+    _runtime = prepare_runtime(Path(_workdir.name))
+    log.info(f"board: engine wheel and lock ready, {_runtime.download_bytes / 1e6:.1f} MB for a first start")
+    return config
+
+
+def on_page_markdown(markdown, page, config, files):
+    lines, boards = find_boards(markdown, page.file.src_uri)
+    page.sniff_boards = boards
+    return "\n".join(lines) if boards else markdown
+
+
+def on_page_content(html_text, page, config, files):
+    if not getattr(page, "sniff_boards", None):
+        return html_text
+    if _runtime is None:
+        raise PluginError("board: the runtime was not prepared (on_config did not run)")
+    board = board_html(_runtime, page_language(config), page.url)
+    return SLOT.sub(lambda _: board, html_text)
+
+
+def on_post_build(config):
+    if _runtime is not None:
+        install_runtime(_runtime, Path(config.site_dir))
+
+
+def on_shutdown():
+    global _workdir
+    if _workdir is not None:
+        _workdir.cleanup()
+        _workdir = None
