@@ -1,6 +1,7 @@
 """The board's Python API (engine.board.session): JSON in, JSON out, errors the page can show."""
 
 import json
+import re
 
 import pytest
 
@@ -9,6 +10,7 @@ from engine.board import session
 from engine.board.text import loader_text
 from engine.i18n import LANGUAGES
 from engine.sniff import parse_layout
+from engine.sniff.svg import render_svg
 from engine.sniff.text import describe
 
 CASE_4 = "1|4;1|1 on 1|4 low;4|4 on 1|4 high;3|4 on 4|4 line-b;1|2 on 1|1 line-b"
@@ -49,6 +51,18 @@ def test_analyse_scores_the_worked_example():
     result = reply("analyse", layout=layout, lang="it")["result"]
     assert (result["total"], result["points"], result["sniff"]) == (15, 15, "4|4")
     assert result["heading"] == describe(parse_layout(layout), "it").heading
+
+
+def test_render_svg_is_the_engines_diagram():
+    layout = "4|4\n4|6 on 4|4 line-a\n1|4 on 4|4 line-b"
+    svg = reply("render_svg", layout=layout, lang="fi", last=True)["result"]
+    assert svg == render_svg(parse_layout(layout), "fi", last=True, legend=False)
+    assert len(re.findall(r'<g class="tile[ "]', svg)) == 3
+    assert '<g class="tile last" data-tile="1|4">' in svg
+
+
+def test_render_svg_refuses_flags_that_are_not_booleans():
+    assert reply("render_svg", layout="1|4", last="yes")["error"]["type"] == "BoardCallError"
 
 
 def test_an_illegal_layout_says_which_line_and_why():

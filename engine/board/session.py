@@ -29,6 +29,7 @@ from .. import __version__
 from ..commands.describe import analysis
 from ..i18n import LANGUAGES, CatalogError
 from ..sniff import Layout, NotationError, parse_layout
+from ..sniff import svg as sniff_svg
 from ..sniff import text as sniff_text
 
 #: Every op the worker may call, by name.
@@ -89,6 +90,18 @@ def analyse(layout: str, lang: str = "en") -> dict:
 def legal_joins(layout: str) -> list[dict]:
     """Every open side where a tile may join now, as ``{tile, side, value}`` (empty layout: none)."""
     return [{"tile": j.tile.notation(), "side": j.side.value, "value": j.value} for j in _layout(layout).legal_joins()]
+
+
+@op
+def render_svg(layout: str, lang: str = "en", last: bool = False, legend: bool = False) -> str:
+    """The engine's SVG diagram of a layout (an empty layout draws an empty table).
+
+    ``last`` highlights the tile placed last; ``legend`` draws the legend below.
+    Ids in the SVG are derived from the layout, so two diagrams on a page differ.
+    """
+    if not isinstance(last, bool) or not isinstance(legend, bool):
+        raise BoardCallError("last and legend must be true or false")
+    return sniff_svg.render_svg(_layout(layout), _lang(lang), last=last, legend=legend)
 
 
 def _check_arguments(name: str, args: object) -> tuple[Callable[..., Any], dict]:

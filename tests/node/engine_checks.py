@@ -3,7 +3,7 @@
 ``run(vectors_text)`` checks the 11 Finnish seed vectors byte for byte and a
 seeded set of random legal layouts against the from-scratch model of the rules
 (tests/layouts.py), then returns a report with a transcript digest: a hash of
-everything the engine said (text in four languages, analysis, notation) for the
+everything the engine said (text in four languages, analysis, notation, SVG) for the
 same seeded layouts. The Node test (engine_in_pyodide.test.mjs) runs this inside
 Pyodide, and the pytest wrapper compares the digest with CPython's, so any
 difference between the two Pythons shows up, even one no check foresaw.
@@ -52,6 +52,9 @@ def check_layout(seed: int, failures: list[str], transcript: hashlib._Hash) -> N
     if format_layout(parse_layout(notation)) != notation:
         failures.append(f"seed {seed}: format then parse does not give the same layout")
     said = {lang: session.call("analyse", {"layout": notation, "lang": lang}) for lang in LANGUAGES}
+    said["svg"] = session.call(
+        "render_svg", {"layout": notation, "lang": LANGUAGES[seed % len(LANGUAGES)], "last": True}
+    )
     transcript.update(json.dumps([notation, said], ensure_ascii=False, sort_keys=True).encode())
 
 
