@@ -67,7 +67,12 @@ new PerformanceObserver((list) => {
 async function boot({ indexURL, lockFileURL }) {
   if (!indexURL || !lockFileURL) throw new Error("boot needs the indexURL of Pyodide and the lockFileURL of the site");
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  // The engine downloads while Pyodide boots. A failed download or a wrong checksum
+  // does not stop the boot (Pyodide only logs it), so check that the engine is there.
   const pyodide = await loadPyodide({ indexURL, lockFileURL, packages: [ENGINE_PACKAGE] });
+  if (!(ENGINE_PACKAGE in pyodide.loadedPackages)) {
+    throw new Error(`the engine (${ENGINE_PACKAGE}) did not load: its download failed or its checksum did not match`);
+  }
   const handle = pyodide.pyimport(ENGINE_MODULE).handle;
   const version = JSON.parse(handle("version", "{}")).result;
   return { handle, version };

@@ -1,0 +1,221 @@
+"""The board's runtime in Chromium: lazy start, the worker's answers, errors, and a strict CSP.
+
+Runs against the built site (scripts/build_site). The board's game interface
+is tested on its own; here the board is only started and its engine called
+through the page's BoardRuntime (docs/assets/board/client.mjs).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.board.text import loader_text
+from engine.i18n import LANGUAGES
+from engine.sniff import parse_layout
+from engine.sniff.text import describe
+from tests.support.browser import PageWatch
+from tests.support.server import serve
+
+pytestmark = pytest.mark.browser
+
+# What a deployment should send with every response (README: "Deploying"). Material's
+# inline scripts are moved into files by the theme (overrides/), the board has none,
+# and Pyodide needs only 'wasm-unsafe-eval' to compile its WebAssembly.
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+BOOT_TIMEOUT = 120_000  # ms; a cold boot takes a few seconds, more on a busy machine
+RUNTIME = "/assets/pyodide/"
+BOARD = "[data-sniff-board]"
+
+
+def locale_path(lang: str, page: str = "play/") -> str:
+    return f"/{page}" if lang == "en" else f"/{lang}/{page}"
+
+
+@pytest.fixture(scope="module")
+def csp_url(site_dir: Path):
+    with serve(site_dir, {"Content-Security-Policy": CSP}) as url:
+        yield url
+
+
+def record_requests(page) -> list[str]:
+    urls: list[str] = []
+    page.on("request", lambda request: urls.append(request.url))
+    return urls
+
+
+def watch_board(page) -> None:
+    """Record every value that aria-busy and data-state take, from the start."""
+    page.evaluate(
+        """() => {
+          const root = document.querySelector("[data-sniff-board]");
+          window.boardHistory = [[root.getAttribute("aria-busy"), root.dataset.state]];
+          new MutationObserver(() => window.boardHistory.push([root.getAttribute("aria-busy"), root.dataset.state]))
+            .observe(root, {attributes: true, attributeFilter: ["aria-busy", "data-state"]});
+        }"""
+    )
+
+
+def runtime_files(site_dir: Path) -> list[Path]:
+    return [path for path in (site_dir / "assets" / "pyodide").rglob("*") if path.is_file()]
+
+
+@pytest.mark.parametrize(("lang", "where"), [(lang, "play/") for lang in LANGUAGES] + [("en", "rules/")])
+def test_a_reader_who_only_reads_downloads_nothing_of_pyodide(page, site_url, site_dir, lang, where):
+    requests = record_requests(page)
+    page.goto(site_url + locale_path(lang, where))
+    page.wait_for_load_state("networkidle")
+    root = page.locator(BOARD)
+    assert root.get_attribute("aria-busy") == "true"
+    assert root.get_attribute("data-state") == "idle"
+    assert root.get_attribute("lang") == lang
+    text = loader_text(lang)
+    assert page.get_by_role("button", name=text["start"]).is_visible()
+    assert root.locator("svg .tile").count() == 4, "the static picture is the engine's drawing of a layout"
+    assert not root.locator("[data-board-loading]").is_visible()
+    assert int(root.get_attribute("data-bytes")) == sum(p.stat().st_size for p in runtime_files(site_dir))
+    assert [url for url in requests if RUNTIME in url or "worker.mjs" in url] == []
+
+
+def test_starting_boots_the_engine_under_a_strict_csp(page, csp_url):
+    """No 'unsafe-inline': the page, the worker and Pyodide run; the page fixture fails on any violation."""
+    requests = record_requests(page)
+    page.goto(csp_url + locale_path("fi"))
+    page.evaluate(
+        "() => { window.violations = []; document.addEventListener('securitypolicyviolation', "
+        "(e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI)); }"
+    )
+    watch_board(page)
+    page.get_by_role("button", name=loader_text("fi")["start"]).click()
+    page.wait_for_selector(f"{BOARD}[aria-busy=false]", timeout=BOOT_TIMEOUT)
+
+    history = page.evaluate("window.boardHistory")
+    assert history[0] == ["true", "idle"]
+    assert ["true", "loading"] in history
+    assert history[-1] == ["false", "ready"]
+    assert all(busy == "true" for busy, state in history if state != "ready")
+    assert page.locator("[data-board-status]").inner_text() == loader_text("fi")["ready"]
+    assert page.evaluate("window.violations") == []
+    # The progress bar counted every byte of the runtime.
+    progress = page.evaluate(
+        "() => { const p = document.querySelector('[data-sniff-board] progress'); return [p.value, p.max]; }"
+    )
+    assert progress[0] == progress[1] > 10_000_000
+    # Pyodide came from the site itself, and only after the click.
+    runtime = [url for url in requests if RUNTIME in url]
+    assert {url.rsplit("/", 1)[1] for url in runtime} >= {"pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"}
+    assert all(url.startswith(csp_url) for url in requests)
+
+
+def call(page, op: str, args: dict) -> dict:
+    """Call the engine through the page's runtime; the reply or the error, as JSON."""
+    return page.evaluate(
+        """async ([op, args]) => {
+          const runtime = document.querySelector("[data-sniff-board]").sniffBoard.runtime;
+          try { return {ok: true, result: await runtime.call(op, args)}; }
+          catch (error) { return {ok: false, name: error.name, type: error.type, details: error.details}; }
+        }""",
+        [op, args],
+    )
+
+
+@pytest.fixture(scope="module")
+def started(browser, site_url):
+    """One page of the Italian play page with its board started (the boot is slow: share it)."""
+    context = browser.new_context()
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.goto(site_url + locale_path("it"))
+    page.get_by_role("button", name=loader_text("it")["start"]).click()
+    page.wait_for_selector(f"{BOARD}[data-state=ready]", timeout=BOOT_TIMEOUT)
+    yield page
+    context.close()
+    watch.assert_clean()
+
+
+def test_the_worker_answers_in_pyodides_python(started):
+    version = call(started, "version", {})["result"]
+    assert version["platform"] == "emscripten"
+    assert version["languages"] == list(LANGUAGES)
+    layout = "4|4;4|6 on 4|4 line-a;1|4 on 4|4 line-b"
+    text = call(started, "describe", {"layout": layout, "lang": "it"})["result"]
+    assert text["caption"] == "Valori conteggiati: 1 + 4 + 4 + 6 = 15. Punti della posa: 15 punti grezzi."
+    assert text["description"] == describe(parse_layout(layout), "it").description
+    svg = call(started, "render_svg", {"layout": "1|4", "lang": "it", "last": True})["result"]
+    assert svg.startswith("<svg") and 'data-tile="1|4"' in svg
+
+
+def test_a_failed_call_rejects_with_the_engines_error(started):
+    error = call(started, "describe", {"layout": "1|4\n2|2 on 1|4 high"})
+    assert (error["ok"], error["name"], error["type"]) == (False, "BoardError", "NotationError")
+    assert error["details"]["line"] == 2
+    unknown = call(started, "deal", {})
+    assert (unknown["type"], unknown["ok"]) == ("BoardCallError", False)
+    # The worker still answers after an error.
+    assert call(started, "legal_joins", {"layout": "1|4"})["result"] == [
+        {"tile": "1|4", "side": "high", "value": 4},
+        {"tile": "1|4", "side": "low", "value": 1},
+    ]
+
+
+def test_pending_calls_reject_when_the_worker_stops(browser, site_url):
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(site_url + "/play/")
+    outcome = page.evaluate(
+        """async () => {
+          const { BoardRuntime } = await import(document.querySelector('script[src*="client.mjs"]').src);
+          const root = document.querySelector("[data-sniff-board]");
+          const url = (value) => new URL(value, document.baseURI).href;
+          const runtime = new BoardRuntime({workerURL: url(root.dataset.worker), indexURL: url(root.dataset.pyodide),
+                                            lockFileURL: url(root.dataset.lock)});
+          const before = await runtime.call("version").catch((error) => error.type);
+          const booting = runtime.start().catch((error) => error.type);
+          const pending = runtime.call("version").catch((error) => error.type);
+          runtime.terminate();
+          return [before, await booting, await pending];
+        }"""
+    )
+    context.close()
+    assert outcome == ["NotStarted", "Stopped", "Stopped"]
+
+
+def test_a_wheel_that_fails_its_checksum_is_refused_and_try_again_recovers(browser, site_url):
+    context = browser.new_context()
+    page = context.new_page()
+    tampered: list[str] = []
+
+    def tamper(route):
+        response = route.fetch()
+        body = bytearray(response.body())
+        body[len(body) // 2] ^= 0xFF
+        tampered.append(route.request.url)
+        route.fulfill(response=response, body=bytes(body))
+
+    context.route("**/*.whl", tamper)
+    page.goto(site_url + locale_path("id"))
+    text = loader_text("id")
+    page.get_by_role("button", name=text["start"]).click()
+    page.wait_for_selector(f"{BOARD}[aria-busy=false]", timeout=BOOT_TIMEOUT)
+    assert tampered, "the wheel was not requested"
+    assert page.locator(BOARD).get_attribute("data-state") == "failed"
+    assert page.locator("[data-board-status]").inner_text() == text["failed"]
+
+    context.unroute("**/*.whl")
+    page.get_by_role("button", name=text["retry"]).click()
+    page.wait_for_selector(f"{BOARD}[data-state=ready]", timeout=BOOT_TIMEOUT)
+    assert page.locator(BOARD).get_attribute("aria-busy") == "false"
+    context.close()
+
+
+def test_the_site_lock_registers_only_the_engine(site_dir):
+    locks = list((site_dir / "assets" / "pyodide").glob("engine-*/pyodide-lock.json"))
+    assert len(locks) == 1
+    lock = json.loads(locks[0].read_text(encoding="utf-8"))
+    assert list(lock["packages"]) == ["sniff-engine"]
+    assert (locks[0].parent / lock["packages"]["sniff-engine"]["file_name"]).exists()
