@@ -118,9 +118,10 @@ def pyodide_version() -> str:
     return json.loads(package.read_text(encoding="utf-8"))["version"]
 
 
-def build_wheel(outdir: Path) -> Path:
-    """Compile the catalogs, then build the engine wheel into ``outdir``."""
-    _run([sys.executable, "scripts/catalogs.py", "compile"], "compiling the catalogs")
+def build_wheel(outdir: Path, compile_catalogs: bool = True) -> Path:
+    """Compile the catalogs (unless told they are), then build the engine wheel into ``outdir``."""
+    if compile_catalogs:
+        _run([sys.executable, "scripts/catalogs.py", "compile"], "compiling the catalogs")
     env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
     _run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(outdir), "."], "wheel", env)
     wheels = sorted(outdir.glob("*.whl"))
@@ -146,10 +147,10 @@ def write_lock(wheel: Path, folder: Path) -> Path:
     return lock
 
 
-def prepare_runtime(workdir: Path) -> Runtime:
+def prepare_runtime(workdir: Path, compile_catalogs: bool = True) -> Runtime:
     """Build the wheel and the lock file in ``workdir``; list every file the site must carry."""
     version = pyodide_version()
-    wheel = build_wheel(workdir / "dist")
+    wheel = build_wheel(workdir / "dist", compile_catalogs)
     staging = workdir / "engine"
     lock = write_lock(wheel, staging)
     engine_dir = f"assets/pyodide/engine-{_sha256(lock)[:12]}"

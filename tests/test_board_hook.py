@@ -1,0 +1,121 @@
+"""The board's build hook (scripts/hooks/board.py): the sniff-board fence, the wheel and the site's lock file."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("board_hook", ROOT / "scripts" / "hooks" / "board.py")
+hook = sys.modules["board_hook"] = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(hook)
+
+
+def slots(markdown: str) -> tuple[str, list[int]]:
+    lines, boards = hook.find_boards(markdown, "play.md")
+    return "\n".join(lines), boards
+
+
+def test_the_fence_becomes_a_slot_for_the_board():
+    text, boards = slots("# Play\n\n```sniff-board\n```\n\nAfter.")
+    assert boards == [3]
+    assert '<div data-sniff-board-slot="3"></div>' in text
+    assert "```" not in text
+    assert text.endswith("After.")
+
+
+def test_a_tilde_fence_and_an_indented_fence_work_too():
+    assert slots("~~~~ sniff-board\n~~~~\n")[1] == [1]
+    text, boards = slots("!!! note\n\n    ```sniff-board\n    ```\n")
+    assert boards == [3]
+    assert '    <div data-sniff-board-slot="3"></div>' in text
+
+
+def test_a_board_fence_shown_inside_another_block_is_left_alone():
+    page = "````markdown\n```sniff-board\n```\n````\n\n```python\nx = 1\n```\n"
+    assert slots(page) == (page, [])
+
+
+def test_other_sniff_fences_are_not_boards():
+    page = "```sniff\n1|4\n```\n"
+    assert slots(page) == (page, [])
+
+
+@pytest.mark.parametrize(
+    ("markdown", "message"),
+    [
+        ("intro\n```sniff-board\n1|4\n```\n", "play.md:3: the sniff-board block must be empty"),
+        ("```sniff-board sandbox\n```\n", "play.md:1: the sniff-board block takes no options, found: sandbox"),
+        ("text\n\n```sniff-board\n", "play.md:3: the sniff-board block is not closed: end it with ```"),
+        ("```sniff-board\n```\n\n```sniff-board\n```\n", "play.md:4: one board per page (the first is at line 1)"),
+    ],
+)
+def test_a_broken_board_fence_fails_the_build_with_the_page_and_line(markdown, message):
+    with pytest.raises(PluginError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
+        hook.find_boards(markdown, "play.md")
+
+
+@pytest.mark.parametrize(
+    ("lang", "small", "large"),
+    [("en", "13.5 MB", "1,234.6 MB"), ("fi", "13,5 Mt", "1\xa0234,6 Mt"), ("it", "13,5 MB", "1.234,6 MB")],
+)
+def test_the_download_size_is_written_in_the_pages_language(lang, small, large):
+    assert hook.megabytes(13_469_425, lang) == small
+    assert hook.megabytes(1_234_567_890, lang) == large
+
+
+@pytest.fixture(scope="module")
+def runtime(tmp_path_factory):
+    # The catalogs are compiled already (scripts/test does it first); compiling them again here
+    # would rewrite .mo files that tests running beside this one are reading.
+    return hook.prepare_runtime(tmp_path_factory.mktemp("runtime"), compile_catalogs=False)
+
+
+def test_the_runtime_is_pyodide_and_the_engine_only(runtime):
+    version = hook.pyodide_version()
+    names = sorted(path.rsplit("/", 1)[1] for path in runtime.files)
+    assert names == sorted([*hook.PYODIDE_FILES, "pyodide-lock.json", "sniff_engine-0.1.0-py3-none-any.whl"])
+    assert runtime.pyodide_url == f"assets/pyodide/{version}/"
+    assert runtime.lock_url.startswith("assets/pyodide/engine-")
+
+
+def test_the_lock_registers_the_wheel_by_name_with_its_checksum(runtime):
+    lock_path = runtime.files[runtime.lock_url]
+    lock = json.loads(lock_path.read_text(encoding="utf-8"))
+    pyodide_lock = json.loads((hook.PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
+    assert lock["info"] == pyodide_lock["info"]
+    entry = lock["packages"]["sniff-engine"]
+    wheel = lock_path.parent / entry["file_name"]
+    assert entry["sha256"] == hook._sha256(wheel)
+    assert entry["imports"] == ["engine"]
+
+
+def test_the_wheel_carries_the_compiled_catalogs(runtime):
+    import zipfile
+
+    wheel = next(path for path in runtime.files.values() if path.suffix == ".whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    for lang in ("id", "it", "fi"):
+        for domain in ("sniff", "board"):
+            assert f"engine/locale/{lang}/LC_MESSAGES/{domain}.mo" in names
+    assert "engine/board/session.py" in names
+
+
+def test_the_same_sources_give_the_same_wheel(runtime, tmp_path):
+    again = hook.prepare_runtime(tmp_path, compile_catalogs=False)
+    assert again.lock_url == runtime.lock_url, "the engine folder is named after the lock's hash"
+
+
+def test_installing_copies_the_runtime_and_drops_stale_engines(runtime, tmp_path):
+    stale = tmp_path / "assets" / "pyodide" / "engine-000000000000"
+    stale.mkdir(parents=True)
+    hook.install_runtime(runtime, tmp_path)
+    hook.install_runtime(runtime, tmp_path)  # once per language: idempotent
+    assert not stale.exists()
+    for relative, source in runtime.files.items():
+        assert (tmp_path / relative).read_bytes() == source.read_bytes()
