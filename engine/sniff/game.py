@@ -1,0 +1,639 @@
+"""The game of American Sniff: hands, turns, drawing, deductions and the target.
+
+The state API is small and fixed, like OpenSpiel's: ``Game.current_player``,
+``Game.legal_actions()`` (in a deterministic order), ``Game.apply_action()``,
+``Game.is_terminal()``, ``Game.scores`` and ``Game.winner``. Each seat sees the
+game only through ``Game.view(seat)``, which hides the other hands and the
+boneyard order; bots get nothing else.
+
+The rules of a turn (seeds 000, 002, 004):
+
+- the opener may play any tile; turns go clockwise;
+- a player with a legal placement must place a tile and may not draw;
+- a player with none draws one tile at a time (one action per draw) and, as
+  soon as the drawn tile can be placed, must place it: it is then their only
+  playable tile, because the layout has not changed;
+- with no placement and nothing left to draw, the player passes;
+- every placement scores (``Layout.place``), the opener and the last tile too;
+  the first side to reach the target wins at once and the hand stops there;
+- a hand ends when a player places their last tile (``out``) or when nothing
+  can be drawn and nobody can place (``blocked``); the ruleset then settles it.
+
+Randomness: a game has one integer seed (taken from the ``random.Random``
+passed in, or given). Hand ``n``'s opener draw and shuffle come from its own
+``random.Random`` seeded with the game seed and ``n``, so a game saved in the
+middle of a hand and restored from its record carries on exactly as it would have.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from .layout import IllegalPlacementError, Layout, Placement
+from .notation import parse_placement
+from .rules import AMERICAN_SNIFF, BLOCKED, OUT, TARGET, HandOutcome, Ruleset
+from .tiles import DOUBLE_SIX, Tile
+
+# -- actions -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Place a tile: ``Play(Placement(Tile(1, 4), Tile(4, 4), Side.LINE_B))``, notation ``1|4 on 4|4 line-b``."""
+
+    placement: Placement
+
+    @property
+    def tile(self) -> Tile:
+        return self.placement.tile
+
+    def notation(self) -> str:
+        return self.placement.notation()
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw the boneyard's next tile (notation ``draw``)."""
+
+    def notation(self) -> str:
+        return "draw"
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass: no placement and nothing left to draw (notation ``pass``)."""
+
+    def notation(self) -> str:
+        return "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Action = Play | Draw | Pass
+DRAW = Draw()
+PASS = Pass()
+
+
+def parse_action(text: str) -> Action:
+    """Read ``draw``, ``pass`` or a placement in the layout notation (``1|4 on 4|4 line-b``)."""
+    word = text.strip().lower()
+    if word == "draw":
+        return DRAW
+    if word == "pass":
+        return PASS
+    return Play(parse_placement(text))
+
+
+class IllegalActionError(ValueError):
+    """An action the rules don't allow now; the message says whose turn it is and why."""
+
+
+# -- events ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """``seat`` placed a tile and scored ``points``."""
+
+    seat: int
+    placement: Placement
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """``seat`` drew ``tile``; None in another seat's view, which can't see it."""
+
+    seat: int
+    tile: Tile | None
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    """``seat`` passed."""
+
+    seat: int
+
+
+Event = Played | Drew | Passed
+
+
+# -- the deal ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A hand's start: who opens, each seat's tiles, and the boneyard in drawing order."""
+
+    opener: int
+    hands: tuple[tuple[Tile, ...], ...]
+    boneyard: tuple[Tile, ...]
+
+    def check(self, ruleset: Ruleset, players: int) -> None:
+        """Raise ValueError unless this is a full, legal deal for ``players`` players."""
+        size = ruleset.hand_size(players)
+        if len(self.hands) != players:
+            raise ValueError(f"the deal has {len(self.hands)} hands for {players} players")
+        if not (isinstance(self.opener, int) and 0 <= self.opener < players):
+            raise ValueError(f"the opener {self.opener!r} is not a seat (0 to {players - 1})")
+        for seat, tiles in enumerate(self.hands):
+            if len(tiles) != size:
+                raise ValueError(f"seat {seat} is dealt {len(tiles)} tiles, not {size}")
+        seen: set[Tile] = set()
+        for tile in _all(self):
+            if tile in seen:
+                raise ValueError(f"{tile} is in the deal twice")
+            seen.add(tile)
+        missing = [str(t) for t in DOUBLE_SIX if t not in seen]
+        if missing:
+            raise ValueError(f"the deal and the boneyard miss {', '.join(missing)}")
+
+
+def _all(deal: Deal) -> Iterator[Tile]:
+    for tiles in deal.hands:
+        yield from tiles
+    yield from deal.boneyard
+
+
+def shuffled_deal(ruleset: Ruleset, players: int, opener: int, rng: random.Random) -> Deal:
+    """Shuffle the 28 tiles and deal them: seat 0 gets the first tiles, the rest is the boneyard."""
+    tiles = list(DOUBLE_SIX)
+    rng.shuffle(tiles)
+    size = ruleset.hand_size(players)
+    hands = tuple(tuple(tiles[seat * size : (seat + 1) * size]) for seat in range(players))
+    return Deal(opener, hands, tuple(tiles[players * size :]))
+
+
+def hand_rng(seed: int, index: int) -> random.Random:
+    """The random source of hand ``index`` (0 = the first) of the game with ``seed``."""
+    return random.Random(f"sniff:{seed}:{index}")
+
+
+# -- one hand ----------------------------------------------------------------
+
+
+class Hand:
+    """One hand in play: the layout, every seat's tiles, the boneyard, whose turn, the events.
+
+    ``scores`` are the sides' running totals, starting from the totals before
+    the hand: each placement adds its points at once (so the target can stop
+    the hand), and the settlement at the end subtracts the deductions.
+    """
+
+    __slots__ = (
+        "_boneyard",
+        "_drawable",
+        "_drawn",
+        "_legal",
+        "_points",
+        "_scores",
+        "_tiles",
+        "_trail",
+        "current",
+        "deal",
+        "deductions",
+        "end",
+        "events",
+        "layout",
+        "opener",
+        "out_seat",
+        "players",
+        "ruleset",
+        "sides",
+        "start_scores",
+        "target",
+        "winner",
+    )
+
+    def __init__(self, ruleset: Ruleset, players: int, deal: Deal, scores: Sequence[int] | None = None) -> None:
+        deal.check(ruleset, players)
+        sides = ruleset.sides(players)
+        scores = (0,) * sides if scores is None else tuple(scores)
+        if len(scores) != sides:
+            raise ValueError(f"{players} players keep {sides} scores, not {len(scores)}")
+        self._setup(ruleset, players, Layout(), deal.hands, deal.boneyard, deal.opener, scores)
+        self.deal = deal
+        self.opener = deal.opener
+
+    @classmethod
+    def position(
+        cls,
+        ruleset: Ruleset,
+        players: int,
+        layout: Layout,
+        tiles: Sequence[Sequence[Tile]],
+        boneyard: Sequence[Tile],
+        current: int,
+        scores: Sequence[int],
+    ) -> Hand:
+        """A hand taken up in the middle, without its history (a bot's guess at the hidden tiles).
+
+        ``layout`` is used as is (not copied); ``boneyard`` is what is left, in drawing order.
+        Undo stops at this position.
+        """
+        hand = cls.__new__(cls)
+        hand._setup(ruleset, players, layout, tiles, boneyard, current, tuple(scores))
+        hand.deal = None
+        hand.opener = None
+        return hand
+
+    def _setup(self, ruleset, players, layout, tiles, boneyard, current, scores) -> None:
+        self.ruleset = ruleset
+        self.players = players
+        self.sides = ruleset.sides(players)
+        self.target = ruleset.target(players)
+        self.layout = layout
+        self.current: int | None = current
+        self.end: str | None = None
+        self.out_seat: int | None = None
+        self.winner: int | None = None
+        self.deductions: tuple[int, ...] | None = None
+        self.start_scores: tuple[int, ...] = scores
+        self.events: list[Event] = []
+        self._tiles = [sorted(seat_tiles) for seat_tiles in tiles]
+        self._boneyard = tuple(boneyard)
+        self._drawn = 0
+        self._drawable = max(0, len(self._boneyard) - ruleset.undrawable(players))
+        self._scores = list(scores)
+        self._points = [0] * players
+        self._trail: list[tuple] = []
+        self._legal: tuple[Action, ...] | None = None
+
+    # -- reading ---------------------------------------------------------
+
+    def tiles(self, seat: int) -> tuple[Tile, ...]:
+        """The tiles ``seat`` holds, sorted."""
+        return tuple(self._tiles[seat])
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(tiles) for tiles in self._tiles)
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """The tiles left in the boneyard, in drawing order (hidden from the players)."""
+        return self._boneyard[self._drawn :]
+
+    @property
+    def drawable(self) -> int:
+        """How many tiles may still be drawn."""
+        return self._drawable - self._drawn
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's running score."""
+        return tuple(self._scores)
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Each seat's placement points in this hand so far."""
+        return tuple(self._points)
+
+    @property
+    def is_over(self) -> bool:
+        return self.end is not None
+
+    @property
+    def outcome(self) -> HandOutcome:
+        if self.end is None:
+            raise ValueError("the hand is not over")
+        return HandOutcome(self.opener, self.end, self.out_seat)
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.sides
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What the current player may do, in a fixed order: placements sorted by tile, then by legal join;
+        otherwise draw; otherwise pass. Empty when the hand is over."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self.end is not None:
+            return ()
+        tiles = self._tiles[self.current]
+        layout = self.layout
+        if not len(layout):
+            return tuple(Play(Placement(tile)) for tile in tiles)
+        joins = layout.legal_joins()
+        plays = tuple(
+            Play(Placement(tile, join.tile, join.side))
+            for tile in tiles
+            for join in joins
+            if join.value == tile.low or join.value == tile.high
+        )
+        if plays:
+            return plays
+        return (DRAW,) if self._drawn < self._drawable else (PASS,)
+
+    # -- acting ----------------------------------------------------------
+
+    def apply(self, action: Action) -> Event:
+        """Apply the current player's action; raise IllegalActionError, with the reason, if it isn't legal."""
+        if action not in self.legal_actions():
+            raise IllegalActionError(self._why_illegal(action))
+        seat = self.current
+        self._trail.append((seat, self.end, self.out_seat, self.winner, self.deductions, tuple(self._scores)))
+        self._legal = None
+        if type(action) is Play:
+            event = self._play(seat, action.placement)
+        elif type(action) is Draw:
+            tile = self._boneyard[self._drawn]
+            self._drawn += 1
+            insort(self._tiles[seat], tile)
+            event = Drew(seat, tile)
+        else:
+            event = Passed(seat)
+            self.current = (seat + 1) % self.players
+        self.events.append(event)
+        if self.end is None and self._drawn >= self._drawable and self._blocked():
+            self._finish(BLOCKED, None)
+        return event
+
+    def _play(self, seat: int, placement: Placement) -> Played:
+        points = self.layout.place(placement)
+        self._tiles[seat].remove(placement.tile)
+        self._points[seat] += points
+        side = seat % self.sides
+        self._scores[side] += points
+        if points and self._scores[side] >= self.target:
+            self.end, self.winner, self.current = TARGET, side, None
+            self.deductions = (0,) * self.players
+        elif not self._tiles[seat]:
+            self._finish(OUT, seat)
+        else:
+            self.current = (seat + 1) % self.players
+        return Played(seat, placement, points)
+
+    def _blocked(self) -> bool:
+        values = self.layout.open_values()
+        return not any(t.low in values or t.high in values for tiles in self._tiles for t in tiles)
+
+    def _finish(self, end: str, out_seat: int | None) -> None:
+        settlement = self.ruleset.scoring.settle(self.sides, self._tiles, end, out_seat)
+        for seat, deduction in enumerate(settlement.deductions):
+            self._scores[seat % self.sides] -= deduction
+        for side, award in enumerate(settlement.awards):
+            self._scores[side] += award
+        self.end, self.out_seat, self.current = end, out_seat, None
+        self.deductions = settlement.deductions
+
+    def undo(self) -> Event:
+        """Take back the last action (back to the deal, or to the position a bot started from)."""
+        if not self._trail:
+            raise IndexError("nothing to undo")
+        event = self.events.pop()
+        seat, self.end, self.out_seat, self.winner, self.deductions, scores = self._trail.pop()
+        self.current = seat
+        self._scores = list(scores)
+        self._legal = None
+        if type(event) is Played:
+            self.layout.undo()
+            insort(self._tiles[seat], event.placement.tile)
+            self._points[seat] -= event.points
+        elif type(event) is Drew:
+            self._drawn -= 1
+            self._tiles[seat].remove(event.tile)
+        return event
+
+    def _why_illegal(self, action: object) -> str:
+        if self.end is not None:
+            return f"the hand is over ({self.end}): no more actions"
+        seat = self.current
+        legal = self.legal_actions()
+        can_place = type(legal[0]) is Play
+        if isinstance(action, Play):
+            placement = action.placement
+            if placement.tile not in self._tiles[seat]:
+                return f"seat {seat} cannot play {placement.notation()}: it does not hold {placement.tile}"
+            try:
+                self.layout.check(placement)
+            except IllegalPlacementError as error:
+                return f"seat {seat} cannot play {placement.notation()}: {error}"
+            return f"seat {seat} cannot play {placement.notation()}: it must place the tile it drew"
+        if isinstance(action, Draw | Pass):
+            verb = "draw" if isinstance(action, Draw) else "pass"
+            if can_place:
+                return f"seat {seat} cannot {verb}: it has a legal placement ({legal[0].notation()})"
+            if isinstance(action, Draw):
+                return f"seat {seat} cannot draw: no tile is left to draw, it must pass"
+            return f"seat {seat} cannot pass: the boneyard still has a tile to draw"
+        return f"{action!r} is not an action: use Play(placement), Draw() or Pass()"
+
+    def view(self, seat: int, hand_number: int = 1) -> PlayerView:
+        """What ``seat`` may see: its own tiles, the layout, the hand sizes, the boneyard's size, and the
+        events with the other seats' drawn tiles hidden."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat {seat} is not in this game (seats 0 to {self.players - 1})")
+        events = tuple(
+            Drew(event.seat, None) if type(event) is Drew and event.seat != seat else event for event in self.events
+        )
+        return PlayerView(
+            seat=seat,
+            players=self.players,
+            ruleset=self.ruleset,
+            target=self.target,
+            hand_number=hand_number,
+            opener=self.opener,
+            tiles=self.tiles(seat),
+            layout=self.layout.copy(),
+            hand_sizes=self.hand_sizes,
+            boneyard_size=len(self._boneyard) - self._drawn,
+            drawable=self.drawable,
+            events=events,
+            scores=self.scores,
+            current_player=self.current,
+            legal_actions=self.legal_actions() if self.current == seat else (),
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class PlayerView:
+    """Everything one seat may know during a hand; bots choose from this alone.
+
+    ``layout`` is the seat's own copy (a bot may place and undo on it).
+    """
+
+    seat: int
+    players: int
+    ruleset: Ruleset
+    target: int
+    hand_number: int
+    opener: int | None
+    tiles: tuple[Tile, ...]
+    layout: Layout
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    drawable: int
+    events: tuple[Event, ...]
+    scores: tuple[int, ...]
+    current_player: int | None
+    legal_actions: tuple[Action, ...]
+
+    @property
+    def sides(self) -> int:
+        return self.ruleset.sides(self.players)
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.sides
+
+    @property
+    def side(self) -> int:
+        return self.side_of(self.seat)
+
+
+# -- the game ----------------------------------------------------------------
+
+
+class Game:
+    """A game of hands until a side reaches the target.
+
+    >>> game = Game(2, random.Random(7))
+    >>> game.current_player == game.hand.opener
+    True
+    """
+
+    def __init__(
+        self,
+        players: int = 2,
+        rng: random.Random | None = None,
+        *,
+        seed: int | None = None,
+        ruleset: Ruleset = AMERICAN_SNIFF,
+        auto_deal: bool = True,
+    ) -> None:
+        ruleset.check_players(players)
+        if rng is not None and seed is not None:
+            raise TypeError("give a random.Random (rng) or a seed, not both")
+        if rng is not None:
+            seed = rng.getrandbits(53)  # exact in JavaScript numbers too (the board stores records)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"the seed must be an integer, not {seed!r}")
+        if seed is None and auto_deal:
+            raise TypeError("a game that deals needs a seeded random.Random (rng=...) or a seed (seed=...)")
+        self.players = players
+        self.ruleset = ruleset
+        self.seed = seed
+        self.auto_deal = auto_deal
+        self.sides = ruleset.sides(players)
+        self.target = ruleset.target(players)
+        #: Every hand so far; the last one is the hand in play (or the one that just ended).
+        self.hands: list[Hand] = []
+        if auto_deal:
+            self.begin_hand(self.planned_deal())
+
+    @property
+    def hand(self) -> Hand | None:
+        return self.hands[-1] if self.hands else None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's score now (seats 0 + 2 and 1 + 3 share one with four players)."""
+        return self.hands[-1].scores if self.hands else (0,) * self.sides
+
+    @property
+    def winner(self) -> int | None:
+        """The side that reached the target, or None."""
+        return self.hands[-1].winner if self.hands else None
+
+    def is_terminal(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def needs_deal(self) -> bool:
+        """True between hands when the game doesn't deal by itself (``auto_deal=False``)."""
+        return self.winner is None and (not self.hands or self.hands[-1].is_over)
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the game is over (or waits for a deal)."""
+        return None if self.needs_deal else self.hands[-1].current
+
+    def side_of(self, seat: int) -> int:
+        return seat % self.sides
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The current player's legal actions, in a fixed order (see ``Hand.legal_actions``)."""
+        return () if self.current_player is None else self.hands[-1].legal_actions()
+
+    def apply_action(self, action: Action) -> Event:
+        """Apply the current player's action and return what happened; deals the next hand when one ends."""
+        if self.is_terminal():
+            raise IllegalActionError(f"the game is over: side {self.winner} reached {self.target}")
+        if self.needs_deal:
+            raise IllegalActionError("no hand is in play: deal the next hand first (begin_hand)")
+        hand = self.hands[-1]
+        event = hand.apply(action)
+        if hand.is_over and hand.winner is None and self.auto_deal:
+            self.begin_hand(self.planned_deal())
+        return event
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see of the hand in play (or the hand that just ended)."""
+        if not self.hands:
+            raise ValueError("no hand has been dealt yet")
+        return self.hands[-1].view(seat, len(self.hands))
+
+    # -- dealing ---------------------------------------------------------
+
+    def planned_deal(self) -> Deal:
+        """The next hand's deal as the game's seed decides it: the opener (by the ruleset), then the shuffle."""
+        if self.seed is None:
+            raise ValueError("this game has no seed, so it cannot deal: give each hand's deal to begin_hand")
+        if not self.needs_deal:
+            raise ValueError("a hand is in play" if self.winner is None else "the game is over")
+        index = len(self.hands)
+        rng = hand_rng(self.seed, index)
+        opener = self.ruleset.opener.forced(self.players, self._previous_outcome())
+        if opener is None:
+            opener = self.ruleset.opener.draw(self.players, rng)
+        return shuffled_deal(self.ruleset, self.players, opener, rng)
+
+    def forced_opener(self) -> int | None:
+        """The seat that must open the next hand under the ruleset, or None if a draw decides."""
+        return self.ruleset.opener.forced(self.players, self._previous_outcome())
+
+    def _previous_outcome(self) -> HandOutcome | None:
+        return self.hands[-1].outcome if self.hands else None
+
+    def begin_hand(self, deal: Deal) -> Hand:
+        """Start the next hand with ``deal`` (checked: the 28 tiles, the sizes, a forced opener)."""
+        if not self.needs_deal:
+            raise ValueError("a hand is in play" if self.winner is None else "the game is over")
+        forced = self.forced_opener()
+        if forced is not None and deal.opener != forced:
+            raise ValueError(f"seat {forced} must open this hand (it went out of the last one), not seat {deal.opener}")
+        hand = Hand(self.ruleset, self.players, deal, self.scores)
+        self.hands.append(hand)
+        return hand
+
+    # -- records ---------------------------------------------------------
+
+    def to_record(self) -> dict:
+        """The game record (shared/spec/game-record.md) as plain JSON values, also for a game in progress."""
+        from .record import game_record
+
+        return game_record(self)
+
+    @classmethod
+    def from_record(cls, record: dict) -> Game:
+        """Restore a game from its record by replaying it (raises RecordError at the first inconsistency);
+        an unfinished game carries on exactly where it stopped."""
+        from .record import restore
+
+        return restore(record)
+
+    def __repr__(self) -> str:
+        state = f"winner side {self.winner}" if self.is_terminal() else f"seat {self.current_player} to play"
+        return f"<Game {self.players} players, hand {len(self.hands)}, scores {list(self.scores)}, {state}>"
