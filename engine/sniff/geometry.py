@@ -26,10 +26,10 @@ from dataclasses import dataclass
 from .layout import Layout, Placement, attached_side
 from .tiles import Side, Tile
 
-#: How far an arm may run from the opener's centre before it turns: about 10 tiles in all,
-#: with a crosswise double or a corner tile sticking out by a square at either edge.
-HALF_WIDTH = 18
-#: How far a branch may run up or down from the opener's centre before it turns.
+#: How far an arm may run east or west of the opener's centre before it turns: 8 tiles
+#: across, 10 at most with the crosswise doubles and corner tiles that stick out at the edges.
+HALF_WIDTH = 16
+#: How far an arm may run up or down from the opener's centre before it turns.
 HALF_HEIGHT = 16
 #: The free space kept around a tile, except next to the tiles it touches by the rules.
 CLEARANCE = 1
@@ -244,15 +244,17 @@ class Geometry:
         sticks out by one square, where going straight on would stick out by
         two); otherwise the order of ``_ways`` decides.
         """
-        candidates = [(order, way, _lay(tile, value, end, way)) for order, way in enumerate(self._ways(tile, end))]
+        candidates = [_lay(tile, value, end, way) for way in self._ways(tile, end)]
         # Keep some room around other arms' tiles and in front of the Sniff's branches
         # if possible; squeeze in if not.
         for clearance, keep_room in ((CLEARANCE, True), (0, True), (0, False)):
             best, best_key = None, None
-            for order, _way, candidate in candidates:
+            for order, candidate in enumerate(candidates):
                 if not self._free(candidate.box, family, clearance, keep_room):
                     continue
-                key = (self._runway(candidate) > 0, -self._excess(candidate.box), -order)
+                key = (self._room_ahead(candidate), -self._excess(candidate.box), -order)
+                if key == (True, 0, 0):
+                    return candidate  # straight on, on the table, with room for the next tile
                 if best_key is None or key > best_key:
                     best, best_key = candidate, key
             if best is not None:
@@ -278,28 +280,23 @@ class Geometry:
 
     def _free(self, box: Box, family: set[Tile], clearance: int = CLEARANCE, keep_room: bool = False) -> bool:
         cells, reserved = self._cells, self._reserved if keep_room else {}
-        for cell in box.cells():
-            if cell in cells or cell in reserved:
-                return False
-        if not clearance:
-            return True
-        for cell in box.grown(clearance).cells():
-            owner = cells.get(cell)
-            if owner is not None and owner not in family:
-                return False
+        for x in range(box.x0 - clearance, box.x1 + clearance):
+            inside_x = box.x0 <= x < box.x1
+            for y in range(box.y0 - clearance, box.y1 + clearance):
+                owner = cells.get((x, y))
+                if inside_x and box.y0 <= y < box.y1:
+                    if owner is not None or (x, y) in reserved:
+                        return False
+                elif owner is not None and owner not in family:
+                    return False
         return True
 
-    def _runway(self, position: TilePosition, limit: int = 3) -> int:
-        """How many tiles could follow straight on from the new tile before meeting another."""
+    def _room_ahead(self, position: TilePosition) -> bool:
+        """Whether another tile could follow straight on from the new tile, clear of the others."""
         end = _far_end(position)
-        count = 0
-        for step in range(limit):
-            x, y = end.ahead(4 * step)
-            box = _box_ahead(x, y, end.direction, 4, 1)
-            if any(cell in self._cells for cell in box.grown(CLEARANCE).cells()):
-                break
-            count += 1
-        return count
+        ahead = _box_ahead(end.x, end.y, end.direction, 4, 1).grown(CLEARANCE)
+        cells = self._cells
+        return not any((x, y) in cells for x in range(ahead.x0, ahead.x1) for y in range(ahead.y0, ahead.y1))
 
     def _apart(self, tile: Tile, value: int, end: End, family: set[Tile]) -> TilePosition:
         """No room against the end: lay the tile further along, with a connector to its end."""

@@ -38,7 +38,7 @@ from .layout import Layout
 from .text import describe
 
 #: Pixels per geometry unit (a tile's half is 2 x 2 units).
-SCALE = 14
+SCALE = 18
 #: Room around the picture, in units.
 PADDING = 0.5
 #: How far beyond an open face the badge or dot sits (its centre), in units.
@@ -392,7 +392,7 @@ def _draw_legend(
             )
         else:
             attributes = {
-                "class": f"legend-key {kind}-key",
+                "class": "legend-key " + ("spinner-key" if kind == "sniff" else "last-halo"),
                 "x": _num(x - 0.8),
                 "y": _num(y - 0.6),
                 "width": _num(1.6),
