@@ -1,0 +1,281 @@
+"""Game records (shared/spec/game-record.md): write them, read them, replay and check them.
+
+A record holds every hand's deal, boneyard order and events, so anyone can
+replay the game through the engine and check every placement's points, every
+deduction and every score. ``replay`` reports the first inconsistency as a
+``RecordError`` naming the hand and the event (both counted from 1).
+
+Besides the fields of the spec, a record written by this engine has ``seed``:
+the game's seed, from which each hand's opener draw and shuffle follow. With
+it, ``replay`` also checks that every deal follows from the seed, and
+``restore`` can carry on an unfinished game exactly (the next hands are dealt
+as they would have been). The hand in play of an unfinished game has
+``"end": null`` and null ``deductions`` and ``scores``.
+
+A file of many games is JSON Lines: one game per line.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import IO
+
+from .game import DRAW, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
+from .notation import parse_placement
+from .rules import AMERICAN_SNIFF, Ruleset
+from .tiles import Tile
+
+ENDS = ("out", "blocked", "target")
+
+
+class RecordError(ValueError):
+    """A record that isn't valid JSON, or that doesn't replay: ``hand`` and ``event`` (from 1) say where."""
+
+    def __init__(self, reason: str, hand: int | None = None, event: int | None = None, line: int | None = None):
+        self.reason, self.hand, self.event, self.line = reason, hand, event, line
+        where = [f"line {line}"] if line is not None else []
+        if hand is not None:
+            where.append(f"hand {hand}" + (f", event {event}" if event is not None else ""))
+        super().__init__(": ".join([*where, reason]))
+
+    def at_line(self, line: int) -> RecordError:
+        """The same error, placed on a line of a JSON Lines file."""
+        return RecordError(self.reason, self.hand, self.event, line)
+
+
+# -- writing -------------------------------------------------------------------
+
+
+def event_record(event: Event) -> dict:
+    if type(event) is Played:
+        return {"seat": event.seat, "play": event.placement.notation(), "points": event.points}
+    if type(event) is Drew:
+        return {"seat": event.seat, "draw": event.tile.notation()}
+    return {"seat": event.seat, "pass": True}
+
+
+def hand_record(hand: Hand) -> dict:
+    """One hand; the hand in play has null ``end``, ``deductions`` and ``scores``."""
+    if hand.deal is None:
+        raise ValueError("a hand taken up in the middle has no deal to record")
+    return {
+        "opener": hand.opener,
+        "deal": [[tile.notation() for tile in tiles] for tiles in hand.deal.hands],
+        "boneyard": [tile.notation() for tile in hand.deal.boneyard],
+        "events": [event_record(event) for event in hand.events],
+        "end": hand.end,
+        "deductions": list(hand.deductions) if hand.is_over else None,
+        "scores": list(hand.scores) if hand.is_over else None,
+    }
+
+
+def game_record(game: Game) -> dict:
+    """The record of a game, finished or not, as plain JSON values."""
+    record: dict = {"players": game.players, "target": game.target}
+    if game.seed is not None:
+        record["seed"] = game.seed
+    record["hands"] = [hand_record(hand) for hand in game.hands]
+    record["winner"] = game.winner
+    return record
+
+
+def dumps(record: dict, indent: int | None = None) -> str:
+    """A record as JSON text: one line by default (for JSON Lines)."""
+    separators = (",", ":") if indent is None else None
+    return json.dumps(record, ensure_ascii=False, indent=indent, separators=separators)
+
+
+def write_jsonl(records: Iterable[dict], stream: IO[str]) -> int:
+    """Write records as JSON Lines; return how many."""
+    count = 0
+    for record in records:
+        stream.write(dumps(record) + "\n")
+        count += 1
+    return count
+
+
+def read_jsonl(stream: IO[str]) -> Iterator[tuple[int, dict]]:
+    """Yield ``(line number, record)`` for every non-blank line; RecordError for a line that isn't JSON."""
+    for number, line in enumerate(stream, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"not JSON: {error.msg} at column {error.colno}", line=number) from None
+        yield number, record
+
+
+# -- reading and replaying -------------------------------------------------
+
+
+def _field(record: dict, key: str, kind: type | tuple, what: str, hand: int | None = None, event: int | None = None):
+    if key not in record:
+        raise RecordError(f"{what} has no {key!r}", hand, event)
+    value = record[key]
+    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
+        raise RecordError(f"{what}'s {key!r} is {json.dumps(value)}, not {_kind_name(kind)}", hand, event)
+    return value
+
+
+def _kind_name(kind: type | tuple) -> str:
+    names = {int: "an integer", str: "a string", list: "a list", dict: "an object", bool: "true"}
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, "null") for k in kinds)
+
+
+def _tile(text: object, where: str, hand: int) -> Tile:
+    if not isinstance(text, str):
+        raise RecordError(f"{where}: {json.dumps(text)} is not a tile (write a|b)", hand)
+    try:
+        return Tile.parse(text)
+    except ValueError as error:
+        raise RecordError(f"{where}: {error}", hand) from None
+
+
+def _deal(hand_record: dict, number: int) -> Deal:
+    opener = _field(hand_record, "opener", int, "the hand", number)
+    hands = _field(hand_record, "deal", list, "the hand", number)
+    boneyard = _field(hand_record, "boneyard", list, "the hand", number)
+    tiles = []
+    for seat, seat_tiles in enumerate(hands):
+        if not isinstance(seat_tiles, list):
+            raise RecordError(f"the deal of seat {seat} is not a list of tiles", number)
+        tiles.append(tuple(_tile(t, f"the deal of seat {seat}", number) for t in seat_tiles))
+    return Deal(opener, tuple(tiles), tuple(_tile(t, "the boneyard", number) for t in boneyard))
+
+
+def _deal_difference(recorded: Deal, planned: Deal) -> str:
+    if recorded.opener != planned.opener:
+        return f"the opener is seat {recorded.opener}, but the seed's draw gives seat {planned.opener}"
+    for seat, (tiles, expected) in enumerate(zip(recorded.hands, planned.hands, strict=True)):
+        if tiles != expected:
+            return f"seat {seat}'s deal is not the one the seed gives ({' '.join(t.notation() for t in expected)})"
+    return "the boneyard's order is not the one the seed gives"
+
+
+def _action(event: object, number: int, index: int):
+    """Read one event: ``(seat, action, recorded draw tile or points)``."""
+    if not isinstance(event, dict):
+        raise RecordError(f"the event {json.dumps(event)} is not an object", number, index)
+    seat = _field(event, "seat", int, "the event", number, index)
+    kinds = [key for key in ("play", "draw", "pass") if key in event]
+    if len(kinds) != 1:
+        raise RecordError("an event has exactly one of play, draw or pass", number, index)
+    if kinds[0] == "play":
+        text = _field(event, "play", str, "the event", number, index)
+        points = _field(event, "points", int, "the play event", number, index)
+        try:
+            return seat, Play(parse_placement(text)), points
+        except ValueError as error:
+            raise RecordError(str(error), number, index) from None
+    if kinds[0] == "draw":
+        text = _field(event, "draw", str, "the event", number, index)
+        try:
+            return seat, DRAW, Tile.parse(text)
+        except ValueError as error:
+            raise RecordError(str(error), number, index) from None
+    if event["pass"] is not True:
+        raise RecordError(f'a pass event is {{"seat": {seat}, "pass": true}}', number, index)
+    return seat, PASS, None
+
+
+def _replay_hand(game: Game, hand_record: dict, number: int, seeded: bool) -> None:
+    deal = _deal(hand_record, number)
+    try:
+        deal.check(game.ruleset, game.players)
+        forced = game.forced_opener()
+        if seeded and (forced is None or forced == deal.opener):
+            planned = game.planned_deal()
+            if deal != planned:
+                raise RecordError(f"the deal does not follow from the seed: {_deal_difference(deal, planned)}", number)
+        hand = game.begin_hand(deal)
+    except ValueError as error:
+        if isinstance(error, RecordError):
+            raise
+        raise RecordError(str(error), number) from None
+    events = _field(hand_record, "events", list, "the hand", number)
+    for index, event in enumerate(events, start=1):
+        seat, action, detail = _action(event, number, index)
+        if hand.is_over:
+            raise RecordError(f"the hand is already over ({hand.end})", number, index)
+        if seat != hand.current:
+            raise RecordError(f"seat {seat} acts, but it is seat {hand.current}'s turn", number, index)
+        if action is DRAW and hand.drawable and hand.boneyard[0] != detail:
+            raise RecordError(
+                f"seat {seat} draws {detail.notation()}, but the boneyard's next tile is {hand.boneyard[0].notation()}",
+                number,
+                index,
+            )
+        try:
+            happened = game.apply_action(action)
+        except IllegalActionError as error:
+            raise RecordError(str(error), number, index) from None
+        if type(happened) is Played and happened.points != detail:
+            raise RecordError(f"{happened.placement.notation()} scores {happened.points}, not {detail}", number, index)
+    end = hand_record.get("end")
+    if end is None:
+        if hand.is_over:
+            raise RecordError(f"the record says the hand is unfinished, but it ended ({hand.end})", number)
+        return
+    if end not in ENDS:
+        raise RecordError(f"the end {json.dumps(end)} is not one of {', '.join(ENDS)}", number)
+    if not hand.is_over:
+        raise RecordError(f"the record says the hand ended ({end}), but seat {hand.current} still has to act", number)
+    if end != hand.end:
+        raise RecordError(f"the record says the hand ended {end}, but it ended {hand.end}", number)
+    for key, actual in (("deductions", hand.deductions), ("scores", hand.scores)):
+        recorded = hand_record.get(key)
+        if recorded != list(actual):
+            raise RecordError(f"the {key} are {json.dumps(recorded)}, but the replay gives {list(actual)}", number)
+
+
+def replay(record: object, ruleset: Ruleset = AMERICAN_SNIFF) -> Game:
+    """Replay a record through the engine, checking everything in it; return the game as the record leaves it.
+
+    Raises RecordError at the first inconsistency. The returned game does not deal
+    by itself (``auto_deal`` is False); ``restore`` carries an unfinished game on.
+    """
+    if not isinstance(record, dict):
+        raise RecordError("a game record is a JSON object")
+    players = _field(record, "players", int, "the record")
+    try:
+        ruleset.check_players(players)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+    target = _field(record, "target", int, "the record")
+    if target != ruleset.target(players):
+        raise RecordError(f"the target is {target}, but {players} players play to {ruleset.target(players)}")
+    seed = record.get("seed")
+    if seed is not None:
+        seed = _field(record, "seed", int, "the record")
+    hands = _field(record, "hands", list, "the record")
+    if not hands:
+        raise RecordError("the record has no hands")
+    game = Game(players, seed=seed, ruleset=ruleset, auto_deal=False)
+    for number, hand in enumerate(hands, start=1):
+        if game.is_terminal():
+            raise RecordError(f"the game was already won by side {game.winner}", number)
+        if not isinstance(hand, dict):
+            raise RecordError("a hand is a JSON object", number)
+        if game.hands and not game.hands[-1].is_over:
+            raise RecordError("only the last hand may be unfinished", number)
+        _replay_hand(game, hand, number, seed is not None)
+    if "winner" not in record:
+        raise RecordError("the record has no 'winner' (null while the game is unfinished)")
+    if record["winner"] != game.winner:
+        recorded, actual = json.dumps(record["winner"]), json.dumps(game.winner)
+        raise RecordError(f"the winner is {recorded}, but the replay gives {actual}")
+    return game
+
+
+def restore(record: object, ruleset: Ruleset = AMERICAN_SNIFF) -> Game:
+    """The game a record was saved from, ready to go on (the next hand dealt from the seed if needed)."""
+    game = replay(record, ruleset)
+    game.auto_deal = True
+    if game.needs_deal:
+        if game.seed is None:
+            raise RecordError("the record has no seed, so the next hand cannot be dealt")
+        game.begin_hand(game.planned_deal())
+    return game
