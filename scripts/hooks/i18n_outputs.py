@@ -1,24 +1,25 @@
 """MkDocs hook: give every locale its own search index and 404 page.
 
-mkdocs-static-i18n builds the default language first and then each other
-locale into the same site directory. Material's search plugin and MkDocs
-write ``search/search_index.json`` and ``404.html`` at the site root on every
-one of those builds, so the last locale would win, and the plugin's own
-answer (one merged index) returns pages of every language at once.
+mkdocs-static-i18n builds the default language and then, from inside that
+build's ``on_post_build``, each other locale into the same site directory.
+Material's search plugin and MkDocs write ``search/search_index.json`` and
+``404.html`` at the site root on every one of those builds, and the plugin
+finally writes one index merged from all languages there. A reader would then
+get search results in every language at once, and the root 404 page would be
+in whichever language was built last.
 
-After each build this hook moves the files of a non-default locale into its
-folder (``site/fi/search/search_index.json``, ``site/fi/404.html``), with
-search locations relative to that folder and the search language of that
-locale, and puts the default language's files back at the root. The theme
-(``overrides/main.html``) points the search of a locale page at its folder, so
-a reader searches only the pages of the language being read.
+This hook puts each locale's files in its folder (``site/fi/search/
+search_index.json``, ``site/fi/404.html``), with search locations relative to
+that folder and the search language of that locale, and leaves the default
+language's files at the root. The theme (``overrides/main.html``) points the
+search of a locale page at its folder, so a reader searches only the pages of
+the language being read.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import shutil
 from pathlib import Path
 
 from mkdocs.plugins import event_priority
@@ -26,10 +27,10 @@ from mkdocs.plugins import event_priority
 log = logging.getLogger("mkdocs.hooks.i18n_outputs")
 
 SEARCH_INDEX = Path("search") / "search_index.json"
-NOT_FOUND = Path("404.html")
+NOT_FOUND = "404.html"
 
-# The default language's outputs, kept while the other locales are built.
-_default_outputs: dict[Path, bytes] = {}
+# Each locale's rendered 404 page, by locale, for the end of the build.
+_not_found_pages: dict[str, str] = {}
 
 
 def _i18n(config):
@@ -45,7 +46,8 @@ def _theme_text(config, key: str) -> str:
     return template.module.t(key)
 
 
-def _localized_index(data: dict, locale: str, config) -> dict:
+def _locale_index(data: dict, locale: str, config) -> dict:
+    """A locale build's index, with locations relative to the locale's folder."""
     prefix = f"{locale}/"
     docs = []
     for doc in data["docs"]:
@@ -61,28 +63,44 @@ def _localized_index(data: dict, locale: str, config) -> dict:
     return {**data, "config": search_config, "docs": docs}
 
 
-@event_priority(-50)  # after the search plugin has written its index, before i18n builds the next locale
+def _default_index(data: dict, other_locales: list[str]) -> dict:
+    """The merged index without the other locales' entries."""
+    prefixes = tuple(f"{locale}/" for locale in other_locales)
+    return {**data, "docs": [doc for doc in data["docs"] if not doc["location"].startswith(prefixes)]}
+
+
+def _write_json(path: Path, data: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+
+
+def on_post_template(output_content: str, template_name: str, config) -> str:
+    if template_name == NOT_FOUND:
+        _not_found_pages[_i18n(config).current_language] = output_content
+    return output_content
+
+
+@event_priority(-150)  # after the search plugin and after mkdocs-static-i18n
 def on_post_build(config) -> None:
     i18n = _i18n(config)
     site = Path(config.site_dir)
-    locale = i18n.current_language
-    if locale == i18n.default_language:
-        _default_outputs.clear()
-        for relative in (SEARCH_INDEX, NOT_FOUND):
-            if (site / relative).is_file():
-                _default_outputs[relative] = (site / relative).read_bytes()
+    index = site / SEARCH_INDEX
+    if i18n.building:
+        # The end of one locale's build, inside the default language's post-build step.
+        locale = i18n.current_language
+        if index.is_file():
+            data = json.loads(index.read_text(encoding="utf-8"))
+            _write_json(site / locale / SEARCH_INDEX, _locale_index(data, locale, config))
         return
 
-    index = site / SEARCH_INDEX
+    # The end of the whole build: the root index holds every language; keep the default one.
+    default = i18n.default_language
+    others = [locale for locale in i18n.build_languages if locale != default]
     if index.is_file():
         data = json.loads(index.read_text(encoding="utf-8"))
-        target = site / locale / SEARCH_INDEX
-        target.parent.mkdir(parents=True, exist_ok=True)
-        localized = _localized_index(data, locale, config)
-        target.write_text(json.dumps(localized, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-    not_found = site / NOT_FOUND
-    if not_found.is_file():
-        shutil.copyfile(not_found, site / locale / NOT_FOUND)
-    for relative, content in _default_outputs.items():
-        (site / relative).write_bytes(content)
-    log.debug("moved the %s search index and 404 page into %s/", locale, locale)
+        _write_json(index, _default_index(data, others))
+    for locale, page in _not_found_pages.items():
+        target = site / NOT_FOUND if locale == default else site / locale / NOT_FOUND
+        target.write_text(page, encoding="utf-8")
+    _not_found_pages.clear()
+    log.debug("search indexes and 404 pages written for %s", ", ".join([default, *others]))
