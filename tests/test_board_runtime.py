@@ -33,6 +33,19 @@ RUNTIME = "/assets/pyodide/"
 BOARD = "[data-sniff-board]"
 
 
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_problems(page) -> list[str]:
+    """Serious or critical accessibility problems of the board in its current state (axe-core)."""
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        "async () => (await axe.run(document.querySelector('[data-sniff-board]'), {resultTypes: ['violations']}))"
+        ".violations.map(v => [v.id, v.impact, v.nodes.map(n => n.target.join(' ')).join(', ')])"
+    )
+    return [f"{rule} ({impact}) at {where}" for rule, impact, where in violations if impact in ("serious", "critical")]
+
+
 def locale_path(lang: str, page: str = "play/") -> str:
     return f"/{page}" if lang == "en" else f"/{lang}/{page}"
 
@@ -150,6 +163,11 @@ def test_the_worker_answers_in_pyodides_python(started):
     assert svg.startswith("<svg") and 'data-tile="1|4"' in svg
 
 
+def test_the_ready_board_is_accessible(started):
+    assert started.get_by_role("status").inner_text() == loader_text("it")["ready"]
+    assert axe_problems(started) == []
+
+
 def test_a_failed_call_rejects_with_the_engines_error(started):
     error = call(started, "describe", {"layout": "1|4\n2|2 on 1|4 high"})
     assert (error["ok"], error["name"], error["type"]) == (False, "BoardError", "NotationError")
@@ -205,6 +223,7 @@ def test_a_wheel_that_fails_its_checksum_is_refused_and_try_again_recovers(brows
     assert tampered, "the wheel was not requested"
     assert page.locator(BOARD).get_attribute("data-state") == "failed"
     assert page.locator("[data-board-status]").inner_text() == text["failed"]
+    assert axe_problems(page) == []
 
     context.unroute("**/*.whl")
     page.get_by_role("button", name=text["retry"]).click()
