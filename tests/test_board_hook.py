@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -56,8 +57,22 @@ def test_other_sniff_fences_are_not_boards():
     ],
 )
 def test_a_broken_board_fence_fails_the_build_with_the_page_and_line(markdown, message):
-    with pytest.raises(PluginError, match="^" + message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(PluginError, match="^" + re.escape(message)):
         hook.find_boards(markdown, "play.md")
+
+
+def test_errors_name_the_line_in_the_file_after_its_front_matter(tmp_path):
+    from mkdocs.structure.files import File
+
+    source = "---\ndescription: Play.\n---\n\n# Play\n\n```sniff-board\nhello\n```\n"
+    (tmp_path / "play.md").write_text(source, encoding="utf-8")
+
+    class Page:
+        file = File("play.md", str(tmp_path), str(tmp_path / "site"), use_directory_urls=True)
+
+    assert hook.first_line(Page) == 5
+    with pytest.raises(PluginError, match=r"^play\.md:8: the sniff-board block must be empty"):
+        hook.find_boards("# Play\n\n```sniff-board\nhello\n```\n", "play.md", hook.first_line(Page))
 
 
 @pytest.mark.parametrize(

@@ -49,6 +49,7 @@ from pathlib import Path
 from babel.numbers import format_decimal
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
+from mkdocs.utils.meta import get_data
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # the engine is imported from the working tree, as the wheel is built from it
@@ -179,11 +180,12 @@ def install_runtime(runtime: Runtime, site_dir: Path) -> None:
 # --- the pages: the sniff-board fence ------------------------------------------------------------------------
 
 
-def find_boards(markdown: str, where: str) -> tuple[list[str], list[int]]:
+def find_boards(markdown: str, where: str, first_line: int = 1) -> tuple[list[str], list[int]]:
     """The page's lines with each board fence replaced by a slot, and the line numbers of the boards.
 
     Other fenced blocks are skipped whole, so a board fence shown inside an
-    example block is left alone.
+    example block is left alone. ``first_line`` is the line of the page's file
+    where ``markdown`` starts (after the front matter), so errors name lines of the file.
     """
     lines = markdown.split("\n")
     out: list[str] = []
@@ -204,12 +206,12 @@ def find_boards(markdown: str, where: str) -> tuple[list[str], list[int]]:
             out.extend(lines[index:stop])
             index = stop
             continue
-        line = index + 1
+        line = index + first_line
         if end is None:
             raise PluginError(f"{where}:{line}: the sniff-board block is not closed: end it with {fence}")
         if len(words) > 1:
             raise PluginError(f"{where}:{line}: the sniff-board block takes no options, found: {' '.join(words[1:])}")
-        body = [i + 1 for i in range(index + 1, end) if lines[i].strip()]
+        body = [i + first_line for i in range(index + 1, end) if lines[i].strip()]
         if body:
             raise PluginError(f"{where}:{body[0]}: the sniff-board block must be empty (the board needs no layout)")
         if boards:
@@ -218,6 +220,16 @@ def find_boards(markdown: str, where: str) -> tuple[list[str], list[int]]:
         out.extend(["", f'{match["indent"]}<div data-sniff-board-slot="{line}"></div>', ""])
         index = end + 1
     return out, boards
+
+
+def first_line(page) -> int:
+    """The line of the page's file where its Markdown starts: MkDocs gives hooks the text after the front matter."""
+    try:
+        source = page.file.content_string.replace("\r\n", "\n")
+    except (OSError, TypeError, ValueError):
+        return 1
+    body, _ = get_data(source)
+    return source.count("\n") - body.count("\n") + 1
 
 
 def page_language(config) -> str:
@@ -299,7 +311,7 @@ def on_config(config):
 
 
 def on_page_markdown(markdown, page, config, files):
-    lines, boards = find_boards(markdown, page.file.src_uri)
+    lines, boards = find_boards(markdown, page.file.src_uri, first_line(page))
     page.sniff_boards = boards
     return "\n".join(lines) if boards else markdown
 
