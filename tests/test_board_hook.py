@@ -134,3 +134,18 @@ def test_installing_copies_the_runtime_and_drops_stale_engines(runtime, tmp_path
     assert not stale.exists()
     for relative, source in runtime.files.items():
         assert (tmp_path / relative).read_bytes() == source.read_bytes()
+
+
+def test_the_board_before_it_starts(runtime):
+    board = hook.board_html(runtime, "fi", "fi/play/")
+    text = hook.loader_text("fi")
+    assert 'data-sniff-board aria-busy="true" data-state="idle" lang="fi"' in board
+    assert f'data-pyodide="../../{runtime.pyodide_url}"' in board
+    assert f'data-lock="../../{runtime.lock_url}"' in board
+    assert re.search(r'<script type="module" src="\.\./\.\./assets/board/client\.mjs\?v=[0-9a-f]{12}"></script>', board)
+    assert f">{text['start']}</button>" in board
+    assert hook.megabytes(runtime.download_bytes, "fi") in board
+    assert f'<noscript><p class="sniff-board__noscript">{text["noscript"]}</p></noscript>' in board
+    # Nothing a strict Content-Security-Policy would block: no inline script, no inline style.
+    assert board.count("<script") == board.count('<script type="module" src=') == 1
+    assert " style=" not in board

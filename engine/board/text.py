@@ -26,4 +26,5 @@ def loader_text(lang: str = "en") -> dict[str, str]:
         "failed": _("The board could not start. Check your connection and try again."),
         "retry": _("Try again"),
         "megabytes": _("{number} MB"),
+        "noscript": _("The board needs JavaScript, which is turned off in this browser."),
     }

@@ -290,6 +290,7 @@ def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
             '<p class="sniff-board__status" id="sniff-board-status" role="status" data-board-status></p>',
             '<button type="button" class="md-button sniff-board__retry" data-board-retry hidden>'
             f"{html.escape(text['retry'])}</button>",
+            f'<noscript><p class="sniff-board__noscript">{html.escape(text["noscript"])}</p></noscript>',
             "</div>",
             "</div>",
             f'<script type="module" src="{_asset_url(f"{BOARD_ASSETS}/client.mjs", page_url)}"></script>',
