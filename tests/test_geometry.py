@@ -102,15 +102,13 @@ def test_open_sides_face_away_from_their_tile():
             assert not (box.x0 < ahead[0] < box.x1 and box.y0 < ahead[1] < box.y1), (join, end)
 
 
-def test_no_two_tiles_overlap_in_a_thousand_random_layouts():
-    layouts = 0
-    for layout in random_layouts(1000, seed=2024):
+def test_no_two_tiles_overlap():
+    # tests/test_svg.py checks the drawn outlines of 1,000 more layouts.
+    for layout in random_layouts(300, seed=2024):
         boxes = [p.box for p in Geometry.of(layout)]
         for i, a in enumerate(boxes):
             for b in boxes[i + 1 :]:
                 assert not a.overlaps(b), layout
-        layouts += 1
-    assert layouts == 1000
 
 
 def test_a_full_layout_fits_in_a_width_of_about_ten_tiles():

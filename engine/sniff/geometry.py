@@ -167,8 +167,9 @@ class Geometry:
         self._positions: dict[Tile, TilePosition] = {}
         self._cells: dict[tuple[int, int], Tile] = {}
         self._neighbours: dict[Tile, set[Tile]] = {}
-        # Room kept free in front of the Sniff's unplayed branches, so other arms pass it by.
-        self._reserved: dict[tuple[int, int], Side] = {}
+        # Room kept free in front of every open end, and of the Sniff's branches before they open,
+        # so that other arms pass it by, as players keep the ends playable.
+        self._room: dict[tuple[Tile, Side], frozenset[tuple[int, int]]] = {}
         self._sniff: Tile | None = None
 
     @classmethod
@@ -219,24 +220,32 @@ class Geometry:
             end = target.end(placement.side)
             value = _open_value(placement.target, placement.side)
             family = {placement.target, *self._neighbours[placement.target]}
-            position = self._choose(tile, value, end, family)
+            position = self._choose(tile, value, end, family, (placement.target, placement.side))
             neighbours = {placement.target}
             self._neighbours[placement.target].add(tile)
         self._positions[tile] = position
         self._neighbours[tile] = neighbours
         for cell in position.box.cells():
             self._cells[cell] = tile
-        if placement.target is not None and placement.target == self._sniff and placement.side.is_branch:
-            self._reserved = {cell: side for cell, side in self._reserved.items() if side is not placement.side}
+        if placement.target is not None:
+            self._room.pop((placement.target, placement.side), None)
+        if placement.target is None:
+            open_sides = (Side.LINE_A, Side.LINE_B) if tile.is_double else (Side.HIGH, Side.LOW)
+        else:
+            open_sides = (Side.LINE_B,) if tile.is_double else (position.ends[0][0],)
+        for side in open_sides:
+            self._keep_room(tile, side, 4, 1)
         if tile.is_double and self._sniff is None:
             self._sniff = tile
             for side in (Side.BRANCH_A, Side.BRANCH_B):
-                end = position.end(side)
-                for cell in _box_ahead(end.x, end.y, end.direction, BRANCH_ROOM, 2).cells():
-                    self._reserved.setdefault(cell, side)
+                self._keep_room(tile, side, BRANCH_ROOM, 2)
         return position
 
-    def _choose(self, tile: Tile, value: int, end: End, family: set[Tile]) -> TilePosition:
+    def _keep_room(self, tile: Tile, side: Side, length: int, half_across: int) -> None:
+        end = self._positions[tile].end(side)
+        self._room[(tile, side)] = frozenset(_box_ahead(end.x, end.y, end.direction, length, half_across).cells())
+
+    def _choose(self, tile: Tile, value: int, end: End, family: set[Tile], joined: tuple[Tile, Side]) -> TilePosition:
         """The first free way to lay ``tile`` against ``end``, in the order players would try.
 
         A way with room for the next tile beats a dead end; then a way that
@@ -250,7 +259,7 @@ class Geometry:
         for clearance, keep_room in ((CLEARANCE, True), (0, True), (0, False)):
             best, best_key = None, None
             for order, candidate in enumerate(candidates):
-                if not self._free(candidate.box, family, clearance, keep_room):
+                if not self._free(candidate.box, family, clearance, joined if keep_room else None):
                     continue
                 key = (self._room_ahead(candidate), -self._excess(candidate.box), -order)
                 if key == (True, 0, 0):
@@ -278,16 +287,28 @@ class Geometry:
         w, h = self.half_width, self.half_height
         return max(0, -w - box.x0) + max(0, box.x1 - w) + max(0, -h - box.y0) + max(0, box.y1 - h)
 
-    def _free(self, box: Box, family: set[Tile], clearance: int = CLEARANCE, keep_room: bool = False) -> bool:
-        cells, reserved = self._cells, self._reserved if keep_room else {}
+    def _free(
+        self, box: Box, family: set[Tile], clearance: int = CLEARANCE, joined: tuple[Tile, Side] | None = None
+    ) -> bool:
+        """Whether ``box`` is clear of every tile, and ``clearance`` away from those not in ``family``.
+
+        With ``joined`` (the end the tile joins), it must also keep off the room
+        kept in front of every other open end.
+        """
+        cells = self._cells
         for x in range(box.x0 - clearance, box.x1 + clearance):
             inside_x = box.x0 <= x < box.x1
             for y in range(box.y0 - clearance, box.y1 + clearance):
                 owner = cells.get((x, y))
                 if inside_x and box.y0 <= y < box.y1:
-                    if owner is not None or (x, y) in reserved:
+                    if owner is not None:
                         return False
                 elif owner is not None and owner not in family:
+                    return False
+        if joined is not None:
+            covered = set(box.cells())
+            for key, room in self._room.items():
+                if key != joined and not covered.isdisjoint(room):
                     return False
         return True
 

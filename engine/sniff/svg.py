@@ -54,17 +54,18 @@ FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, s
 LEGEND_FONT_SIZE = 0.95
 LEGEND_ROW = 2.3
 
-#: The default (light) palette; the site's stylesheet sets its own through the classes.
+#: The light palette of docs/assets/stylesheets/diagrams.css, for an SVG seen outside the site;
+#: on the site the stylesheet sets the colours of both palettes through the classes.
 COLOURS = {
     "tile": "#fffcf2",
     "tile-edge": "#4a443c",
-    "divider": "#9a9184",
+    "divider": "#a39a8c",
     "pip": "#1d1b18",
-    "sniff": "#e8710a",
-    "badge": "#1b5fad",
+    "sniff": "#e06a00",
+    "badge": "#1f5c3a",
     "badge-text": "#ffffff",
-    "join": "#1b5fad",
-    "halo": "#ffd54a",
+    "join": "#1f5c3a",
+    "halo": "#ffd84d",
     "connector": "#7a7368",
     "legend-text": "#2b2824",
 }
