@@ -288,7 +288,7 @@ def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
             '<span class="sniff-board__bytes" data-board-bytes></span>',
             "</div>",
             '<p class="sniff-board__status" id="sniff-board-status" role="status" data-board-status></p>',
-            '<button type="button" class="md-button sniff-board__retry" data-board-retry hidden>'
+            '<button type="button" class="md-button md-button--primary sniff-board__retry" data-board-retry hidden>'
             f"{html.escape(text['retry'])}</button>",
             f'<noscript><p class="sniff-board__noscript">{html.escape(text["noscript"])}</p></noscript>',
             "</div>",
