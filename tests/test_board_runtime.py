@@ -229,6 +229,19 @@ def test_a_wheel_that_fails_its_checksum_is_refused_and_try_again_recovers(brows
     page.get_by_role("button", name=text["retry"]).click()
     page.wait_for_selector(f"{BOARD}[data-state=ready]", timeout=BOOT_TIMEOUT)
     assert page.locator(BOARD).get_attribute("aria-busy") == "false"
+
+    # A worker that dies while the board is playing: pending calls reject, the visitor may try again.
+    rejected = page.evaluate(
+        """async () => {
+          const runtime = document.querySelector("[data-sniff-board]").sniffBoard.runtime;
+          const pending = runtime.call("version").then(() => "answered", (error) => error.type);
+          runtime.worker.dispatchEvent(new ErrorEvent("error", {message: "out of memory"}));
+          return await pending;
+        }"""
+    )
+    assert rejected == "WorkerError"  # the reply can't come before the error: it would need another task
+    assert page.locator(BOARD).get_attribute("data-state") == "failed"
+    assert page.get_by_role("button", name=text["retry"]).is_visible()
     context.close()
 
 

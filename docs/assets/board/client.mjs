@@ -35,6 +35,7 @@ export class BoardRuntime {
     this.pending = new Map();
     this.nextId = 1;
     this.progressListeners = new Set();
+    this.failureListeners = new Set();
   }
 
   // Start the worker and boot Pyodide with the engine (once); resolves to the engine's version.
@@ -44,10 +45,10 @@ export class BoardRuntime {
     this.worker.addEventListener("message", (event) => this.receive(event.data));
     this.worker.addEventListener("error", (event) => {
       event.preventDefault();
-      this.fail({ type: "WorkerError", message: event.message || "the board's worker could not run" });
+      this.crash({ type: "WorkerError", message: event.message || "the board's worker could not run" });
     });
     this.worker.addEventListener("messageerror", () =>
-      this.fail({ type: "WorkerError", message: "a message from the board's worker could not be read" }),
+      this.crash({ type: "WorkerError", message: "a message from the board's worker could not be read" }),
     );
     const { indexURL, lockFileURL } = this.urls;
     this.ready = this.send("boot", { indexURL, lockFileURL }).then((version) => (this.version = version));
@@ -63,6 +64,12 @@ export class BoardRuntime {
   onProgress(listener) {
     this.progressListeners.add(listener);
     return () => this.progressListeners.delete(listener);
+  }
+
+  // listener(error) when the worker dies on its own (e.g. out of memory), after every pending call is rejected.
+  onFailure(listener) {
+    this.failureListeners.add(listener);
+    return () => this.failureListeners.delete(listener);
   }
 
   // Stop the worker; every pending call is rejected. start() may be called again.
@@ -90,6 +97,11 @@ export class BoardRuntime {
     else call.reject(new BoardError(message.error));
   }
 
+  crash(details) {
+    const error = this.fail(details);
+    for (const listener of this.failureListeners) listener(error);
+  }
+
   fail(details) {
     const error = new BoardError(details);
     for (const call of this.pending.values()) call.reject(error);
@@ -97,6 +109,7 @@ export class BoardRuntime {
     this.worker?.terminate();
     this.worker = null;
     this.ready = null;
+    return error;
   }
 }
 
@@ -130,6 +143,8 @@ class Loader {
       lockFileURL: url(root.dataset.lock),
     });
     this.runtime.onProgress((loaded) => this.progress(loaded));
+    // A worker that dies once the board is playing (while starting, start() handles it).
+    this.runtime.onFailure((error) => this.state === "ready" && this.failed(error));
     this.part = (name) => root.querySelector(`[data-board-${name}]`);
     this.part("start").addEventListener("click", () => this.start());
     this.part("retry").addEventListener("click", () => this.start());
