@@ -65,7 +65,7 @@ COLOURS = {
     "badge": "#1f5c3a",
     "badge-text": "#ffffff",
     "join": "#1f5c3a",
-    "halo": "#ffd84d",
+    "halo": "#c9b8ff",
     "connector": "#7a7368",
     "legend-text": "#2b2824",
 }

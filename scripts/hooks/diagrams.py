@@ -1,0 +1,408 @@
+"""MkDocs hook: ```` ```sniff ```` blocks become annotated SVG diagrams, in the page's language.
+
+A fenced block whose info string starts with ``sniff`` holds a layout in the
+layout notation (or names a file in ``diagrams/``); options follow the word
+``sniff`` on the fence line (notes/CONTRACTS.md, diagrams/README.md)::
+
+    ```sniff last
+    1|4
+    1|1 on 1|4 low
+    ```
+
+    ```sniff sequence steps=3,4 file=double-terminal-internal.sniff
+    ```
+
+- ``last``: highlight the tile placed last;
+- ``sequence``: one step per placement, shown one at a time with Previous and
+  Next (every step is drawn now, at build time; without JavaScript the steps
+  show one after the other);
+- ``steps=3,4``: with ``sequence``, only these steps (step N is the layout
+  after its first N placements);
+- ``file=NAME.sniff``: the layout of ``diagrams/NAME.sniff`` (the block is empty).
+
+Each block becomes a ``<figure class="sniff-diagram">``: the SVG drawn by the
+engine (``engine.sniff.svg``), a visible caption (heading and caption of
+``engine.sniff.text``), a legend linking to the glossary and a "Try it" link to
+the Play page's sandbox, all in the language of the locale being built
+(mkdocs-static-i18n builds one locale at a time). A broken block is reported
+as a warning naming the page, the line in the page and the reason, so
+``mkdocs build --strict`` fails; the page then shows the error in its place.
+
+As in Material's shortcodes hook, one regex finds the blocks in
+``on_page_markdown``. It matches every fenced block, so a ``sniff`` block shown
+inside a longer example fence is left alone. The figure itself is put in the
+page's HTML in ``on_page_content``, through a placeholder paragraph, so a
+diagram inside a list, an admonition or a content tab is not mangled by
+Markdown.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from mkdocs.utils import get_relative_url
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # the engine is imported from the working tree
+    sys.path.insert(0, str(ROOT))
+
+from engine.diagram.text import figure_text, legend, step  # noqa: E402
+from engine.i18n import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
+from engine.sniff import Layout, NotationError, parse_layout  # noqa: E402
+from engine.sniff.svg import diagram_extent, render_svg  # noqa: E402
+from engine.sniff.text import describe  # noqa: E402
+
+log = logging.getLogger("mkdocs.hooks.diagrams")
+
+#: Every fenced block: its indentation, its fence, its info string and its body.
+FENCE = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*)\n(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$",
+    flags=re.MULTILINE | re.DOTALL,
+)
+#: The opening line of a ``sniff`` block (to find one left unclosed).
+OPENING = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*sniff(?:[ \t][^\n]*)?$", flags=re.MULTILINE)
+PLACEHOLDER = re.compile(r"(?:<p>)?SNIFFDIAGRAM(?P<number>\d+)X(?:</p>)?")
+FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.sniff")
+OPTIONS = "last, sequence, steps=1,2,3 or file=NAME.sniff"
+
+#: Glossary anchors of the legend (CONTRACTS.md).
+GLOSSARY = {"counted": "counted-value", "join": "legal-join", "sniff": "sniff"}
+
+# Warnings already given in this round of builds: each locale builds the same
+# fallback page again, and one warning per broken block is enough.
+_warned: set[str] = set()
+
+
+class DiagramError(ValueError):
+    """A block that can't be drawn; ``line`` is the line in the page."""
+
+    def __init__(self, line: int, reason: str) -> None:
+        super().__init__(reason)
+        self.line = line
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Diagram:
+    """One block: its layout and how to show it."""
+
+    layout: Layout
+    last: bool = False
+    steps: tuple[int, ...] = ()  # empty: a single picture
+
+
+# -- reading a block --------------------------------------------------------------------------------------------
+
+
+def read_block(options: list[str], body: str, line: int, diagrams_dir: Path) -> Diagram:
+    """The diagram of one block whose fence is at ``line`` of the page."""
+    last = sequence = False
+    steps: list[int] | None = None
+    file_name = None
+    for word in options:
+        key, _, value = word.partition("=")
+        if word == "last":
+            last = True
+        elif word == "sequence":
+            sequence = True
+        elif key == "steps" and value:
+            try:
+                steps = [int(n) for n in value.split(",")]
+            except ValueError:
+                raise DiagramError(line, f'"{word}": steps are placement numbers, for example steps=3,4,5') from None
+        elif key == "file" and value:
+            file_name = value
+        else:
+            raise DiagramError(line, f'unknown option "{word}": use {OPTIONS}')
+    if steps is not None and not sequence:
+        raise DiagramError(line, "steps= needs the sequence option: ```sniff sequence steps=...")
+
+    if file_name is not None:
+        if body.strip():
+            raise DiagramError(line + 1, f"the layout comes from {file_name}: leave the block empty")
+        if not FILE_NAME.fullmatch(file_name):
+            raise DiagramError(line, f'"{file_name}" is not a diagram file name: write file=NAME.sniff')
+        path = diagrams_dir / file_name
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise DiagramError(line, f"{_shown(path)} does not exist") from None
+        try:
+            layout = parse_layout(text)
+        except NotationError as error:
+            raise DiagramError(line, f"{_shown(path)}, line {error.line}: {error.reason}") from None
+        where = _shown(path)
+    else:
+        try:
+            layout = parse_layout(body)
+        except NotationError as error:
+            raise DiagramError(line + error.line, error.reason) from None
+        where = "the block"
+    if not len(layout):
+        raise DiagramError(line, f"{where} has no tiles: write the opening tile first, for example 1|4")
+
+    if not sequence:
+        return Diagram(layout, last)
+    count = len(layout)
+    chosen = tuple(steps) if steps is not None else tuple(range(1, count + 1))
+    for n in chosen:
+        if not 1 <= n <= count:
+            raise DiagramError(line, f"step {n} does not exist: the layout has {count} placements")
+    if list(chosen) != sorted(set(chosen)):
+        raise DiagramError(line, f"steps must go up, each once: steps={','.join(map(str, chosen))}")
+    return Diagram(layout, last=True, steps=chosen)
+
+
+def _shown(path: Path) -> str:
+    try:
+        return path.relative_to(Path.cwd()).as_posix()
+    except ValueError:
+        return path.as_posix()
+
+
+# -- drawing a block --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Links:
+    """Where the figure's links go, relative to the page (None: the site has no such page)."""
+
+    play: str | None
+    glossary: str | None
+
+
+def figure_html(diagram: Diagram, lang: str, figure_id: str, links: Links) -> str:
+    """The ``<figure>`` of a diagram, on one line."""
+    words = figure_text(lang)
+    if diagram.steps:
+        return _sequence_html(diagram, lang, figure_id, links)
+    layout = diagram.layout
+    svg = render_svg(layout, lang, last=diagram.last, id_prefix=figure_id, legend=False)
+    text = describe(layout, lang)
+    try_it = _try_it(layout, links, words.try_it)
+    return (
+        f'<figure class="sniff-diagram" id="{figure_id}" lang="{lang}">'
+        f'<div class="sniff-picture">{svg}</div>'
+        f'<figcaption class="sniff-caption">{_caption(text.heading, text.caption)}'
+        f"{_legend(lang, links, last=diagram.last, sniff=layout.sniff is not None)}{try_it}</figcaption>"
+        "</figure>"
+    )
+
+
+def _sequence_html(diagram: Diagram, lang: str, figure_id: str, links: Links) -> str:
+    words = figure_text(lang)
+    layouts = [Layout(diagram.layout.placements[:n]) for n in diagram.steps]
+    # One frame for every step, so the tiles stay where they are from step to step.
+    extents = [diagram_extent(layout) for layout in layouts]
+    frame = tuple(f(e[i] for e in extents) for i, f in enumerate((min, min, max, max)))
+    items = []
+    for index, layout in enumerate(layouts, start=1):
+        svg = render_svg(layout, lang, last=True, id_prefix=f"{figure_id}-{index}", legend=False, extent=frame)
+        text = describe(layout, lang)
+        label = step(index, len(layouts), lang)
+        sandbox = f' data-sandbox="{html.escape(_sandbox_url(layout, links.play))}"' if links.play else ""
+        items.append(
+            f'<li class="sniff-step" id="{figure_id}-step-{index}"{sandbox}>'
+            f'<div class="sniff-picture">{svg}</div>'
+            f'<p class="sniff-step-text"><span class="sniff-step-label">{html.escape(label)}</span> '
+            f"{_caption(text.heading, text.caption)}</p></li>"
+        )
+    controls = (
+        f'<div class="sniff-controls" hidden="">'
+        f'<button type="button" class="sniff-previous" aria-controls="{figure_id}-steps">'
+        f"{html.escape(words.previous)}</button>"
+        f'<span class="sniff-position" aria-hidden="true"></span>'
+        f'<button type="button" class="sniff-next" aria-controls="{figure_id}-steps">{html.escape(words.next)}</button>'
+        f'<p class="sniff-status" role="status" aria-live="polite"></p>'
+        "</div>"
+    )
+    sniff = diagram.layout.sniff is not None
+    return (
+        f'<figure class="sniff-diagram sniff-sequence" id="{figure_id}" lang="{lang}" '
+        f'aria-label="{html.escape(words.sequence_label)}">'
+        f'<ol class="sniff-steps" id="{figure_id}-steps">{"".join(items)}</ol>{controls}'
+        f'<figcaption class="sniff-caption">{_legend(lang, links, last=True, sniff=sniff)}'
+        f"{_try_it(layouts[-1], links, words.try_it)}</figcaption>"
+        "</figure>"
+    )
+
+
+def _caption(heading: str, caption: str) -> str:
+    return (
+        f'<span class="sniff-heading">{html.escape(heading)}</span> '
+        f'<span class="sniff-summary">{html.escape(caption)}</span>'
+    )
+
+
+# The legend's keys: small pictures drawn with the diagram's own classes, so they match it.
+_KEYS = {
+    "counted": '<circle class="badge-disc" cx="10" cy="10" r="9"/>'
+    '<text class="legend-sample" x="10" y="10" text-anchor="middle" dominant-baseline="central">5</text>',
+    "join": '<circle class="join-key" cx="10" cy="10" r="5.5"/>',
+    "sniff": '<rect class="spinner-key" x="3" y="5" width="14" height="10" rx="2"/>',
+    "last": '<rect class="last-halo" x="1" y="3" width="18" height="14" rx="4"/>'
+    '<rect class="tile-key" x="4" y="6" width="12" height="8" rx="1.5"/>',
+}
+
+
+def _legend(lang: str, links: Links, *, last: bool, sniff: bool) -> str:
+    words = legend(lang)
+    label = figure_text(lang).legend_label
+    rows = [("counted", words.counted), ("join", words.join)]
+    if sniff:
+        rows.append(("sniff", words.sniff))
+    if last:
+        rows.append(("last", words.last))
+    items = []
+    for kind, text in rows:
+        key = (
+            f'<svg class="sniff-key" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">{_KEYS[kind]}</svg>'
+        )
+        anchor = GLOSSARY.get(kind)
+        if anchor and links.glossary is not None:
+            text_html = f'<a href="{html.escape(links.glossary)}#{anchor}">{html.escape(text)}</a>'
+        else:
+            text_html = html.escape(text)
+        items.append(f'<li class="sniff-legend-{kind}">{key}<span>{text_html}</span></li>')
+    return f'<ul class="sniff-legend" aria-label="{html.escape(label)}">{"".join(items)}</ul>'
+
+
+def _sandbox_url(layout: Layout, play: str) -> str:
+    """The Play page's sandbox with this layout (CONTRACTS.md, "Try it")."""
+    notation = ";".join(p.notation() for p in layout.placements)
+    return f"{play}?sandbox={quote(notation, safe='')}"
+
+
+def _try_it(layout: Layout, links: Links, label: str) -> str:
+    if links.play is None:
+        return ""
+    href = html.escape(_sandbox_url(layout, links.play))
+    return f'<p class="sniff-try"><a class="sniff-try-link" href="{href}">{html.escape(label)}</a></p>'
+
+
+def _error_html(message: str) -> str:
+    return (
+        '<div class="admonition failure sniff-diagram-error"><p class="admonition-title">sniff</p>'
+        f"<p>{html.escape(message)}</p></div>"
+    )
+
+
+# -- the page ---------------------------------------------------------------------------------------------------
+
+
+def page_language(page, config) -> str:
+    """The locale being built (mkdocs-static-i18n), else the theme's language; English if the engine lacks it."""
+    plugin = config.plugins.get("i18n")
+    lang = getattr(plugin, "current_language", None) or getattr(page.file, "locale", None)
+    lang = lang or config.theme.get("language") or DEFAULT_LANGUAGE
+    lang = lang if lang in LANGUAGES else lang.split("-")[0].split("_")[0]
+    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def _page_url(files, name: str, page) -> str | None:
+    """The URL of the page ``name`` (e.g. ``play.md``) in this locale, relative to ``page``."""
+    for file in files.documentation_pages():
+        if getattr(file, "norm_src_uri", file.src_uri) == name:
+            return get_relative_url(file.url, page.url)
+    return None
+
+
+def _fence_lines(page, markdown: str) -> list[int]:
+    """The line in the page's file of each ``sniff`` fence, in order.
+
+    The Markdown a hook sees lacks the front matter, and other hooks may have
+    changed it, so the lines are counted in the file itself.
+    """
+
+    def lines_in(text: str) -> list[int]:
+        return [
+            text.count("\n", 0, m.start()) + 1 for m in FENCE.finditer(text) if m.group("info").split()[:1] == ["sniff"]
+        ]
+
+    found = lines_in(markdown)
+    try:
+        source = page.file.content_string
+    except (OSError, TypeError, ValueError):
+        return found
+    in_source = lines_in(source.replace("\r\n", "\n"))
+    if len(in_source) == len(found):
+        return in_source
+    offset = _front_matter_lines(page, markdown)
+    return [n + offset for n in found]
+
+
+def on_config(config):
+    plugin = config.plugins.get("i18n")
+    # A new round of builds (the first locale, or a rebuild while serving): warn again.
+    if plugin is None or getattr(plugin, "current_language", None) in (None, getattr(plugin, "default_language", None)):
+        _warned.clear()
+    return config
+
+
+def on_page_markdown(markdown, *, page, config, files):
+    lang = page_language(page, config)
+    lines = iter(_fence_lines(page, markdown))
+    diagrams_dir = Path(config.config_file_path).resolve().parent / "diagrams"
+    src = Path(page.file.abs_src_path) if page.file.abs_src_path else None
+    where = _shown(src) if src else page.file.src_uri
+    links = Links(_page_url(files, "play.md", page), _page_url(files, "glossary.md", page))
+    figures: list[str] = []
+
+    def replace(match: re.Match) -> str:
+        words = match.group("info").split()
+        if words[:1] != ["sniff"]:
+            return match.group(0)
+        line = next(lines, 0) or markdown.count("\n", 0, match.start()) + 1
+        try:
+            diagram = read_block(words[1:], match.group("body"), line, diagrams_dir)
+            figure = figure_html(diagram, lang, f"sniff-fig-{len(figures) + 1}", links)
+        except DiagramError as error:
+            message = f"{where}:{error.line}: sniff diagram: {error.reason}"
+            _warn(message)
+            figure = _error_html(message)
+        figures.append(figure)
+        # A paragraph of its own, whatever surrounds the block.
+        return f"\n{match.group('indent')}SNIFFDIAGRAM{len(figures)}X\n"
+
+    closed = [m.span() for m in FENCE.finditer(markdown)]
+    for opening in OPENING.finditer(markdown):
+        if not any(start <= opening.start() < end for start, end in closed):
+            line = markdown.count("\n", 0, opening.start()) + 1 + _front_matter_lines(page, markdown)
+            _warn(f"{where}:{line}: sniff diagram: the block is not closed: end it with a line of ```")
+    markdown = FENCE.sub(replace, markdown)
+    page.sniff_figures = figures
+    return markdown
+
+
+def _warn(message: str) -> None:
+    if message not in _warned:
+        _warned.add(message)
+        log.warning(message)
+
+
+def _front_matter_lines(page, markdown: str) -> int:
+    try:
+        source = page.file.content_string
+    except (OSError, TypeError, ValueError):
+        return 0
+    return max(0, len(source.splitlines()) - len(markdown.splitlines()))
+
+
+def on_page_content(html_text, *, page, config, files):
+    figures = getattr(page, "sniff_figures", None)
+    if not figures:
+        return html_text
+    return PLACEHOLDER.sub(lambda m: figures[int(m.group("number")) - 1], html_text)
+
+
+def on_serve(server, *, config, builder):
+    diagrams_dir = Path(config.config_file_path).resolve().parent / "diagrams"
+    if diagrams_dir.is_dir():
+        server.watch(str(diagrams_dir))
+    return server
