@@ -241,6 +241,7 @@ def test_a_wheel_that_fails_its_checksum_is_refused_and_try_again_recovers(brows
     )
     assert rejected == "WorkerError"  # the reply can't come before the error: it would need another task
     assert page.locator(BOARD).get_attribute("data-state") == "failed"
+    assert page.locator("[data-board-status]").inner_text() == text["stopped"]
     assert page.get_by_role("button", name=text["retry"]).is_visible()
     context.close()
 

@@ -24,6 +24,7 @@ def loader_text(lang: str = "en") -> dict[str, str]:
         "booting": _("Starting the rules engine…"),
         "ready": _("The board is ready."),
         "failed": _("The board could not start. Check your connection and try again."),
+        "stopped": _("The board stopped working. Press Try again to restart it."),
         "retry": _("Try again"),
         "megabytes": _("{number} MB"),
         "noscript": _("The board needs JavaScript, which is turned off in this browser."),

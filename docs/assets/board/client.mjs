@@ -144,7 +144,7 @@ class Loader {
     });
     this.runtime.onProgress((loaded) => this.progress(loaded));
     // A worker that dies once the board is playing (while starting, start() handles it).
-    this.runtime.onFailure((error) => this.state === "ready" && this.failed(error));
+    this.runtime.onFailure((error) => this.state === "ready" && this.failed(error, this.text.stopped));
     this.part = (name) => root.querySelector(`[data-board-${name}]`);
     this.part("start").addEventListener("click", () => this.start());
     this.part("retry").addEventListener("click", () => this.start());
@@ -188,12 +188,12 @@ class Loader {
     if (loaded >= this.total && this.state === "loading") this.part("status").textContent = this.text.booting;
   }
 
-  failed(error) {
+  failed(error, message = this.text.failed) {
     // The visitor gets the reason in words, the developer the details in the console.
-    console.warn("The board could not start:", error);
+    console.warn("The board failed:", error);
     this.part("loading").hidden = true;
     this.part("retry").hidden = false;
-    this.setState("failed", this.text.failed);
+    this.setState("failed", message);
     this.root.setAttribute("aria-busy", "false");
   }
 }
