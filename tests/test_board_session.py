@@ -108,3 +108,13 @@ def test_the_loader_speaks_every_language(lang):
     assert "{total}" in text["progress"]
     if lang != "en":
         assert text["start"] != loader_text("en")["start"]
+
+
+def test_the_board_starts_without_the_command_lines_modules():
+    """Every module imported at the start costs time in the browser: argparse alone costs ~70 ms in Pyodide."""
+    import subprocess
+    import sys
+
+    code = "import sys, engine.board.session; print(sorted({'argparse', 'platform', 'engine.cli'} & set(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"

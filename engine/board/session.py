@@ -20,13 +20,11 @@ from __future__ import annotations
 
 import inspect
 import json
-import platform
 import sys
 from collections.abc import Callable
 from typing import Any
 
 from .. import __version__
-from ..commands.describe import analysis
 from ..i18n import LANGUAGES, CatalogError
 from ..sniff import Layout, NotationError, parse_layout
 from ..sniff import svg as sniff_svg
@@ -63,7 +61,7 @@ def version() -> dict:
     """The engine's and Python's versions, and the languages the engine speaks."""
     return {
         "engine": __version__,
-        "python": platform.python_version(),
+        "python": "{}.{}.{}".format(*sys.version_info[:3]),
         "implementation": sys.implementation.name,
         "platform": sys.platform,
         "languages": list(LANGUAGES),
@@ -80,6 +78,9 @@ def describe(layout: str, lang: str = "en") -> dict:
 @op
 def analyse(layout: str, lang: str = "en") -> dict:
     """Everything the engine knows of a layout (as ``python -m engine describe --json``)."""
+    # Imported here: the command line's modules (argparse) would slow every start of the board.
+    from ..commands.describe import analysis
+
     parsed = _layout(layout)
     if not len(parsed):
         raise BoardCallError("the layout has no tiles: write the opening tile first, for example 1|4")
