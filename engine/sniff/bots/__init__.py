@@ -1,0 +1,46 @@
+"""Bots for American Sniff. Each one chooses an action from a ``PlayerView`` alone.
+
+    bot = make_bot("strong", random.Random(1), budget_ms=200)
+    action = bot.choose(game.view(game.current_player))
+    game.apply_action(action)
+
+- ``random``: any legal action;
+- ``greedy``: the highest immediate placement score; ties shed the heaviest tile;
+- ``strong``: samples the unseen tiles consistently with what it saw (draws and
+  passes show what a player lacks) and rolls every candidate out to the end of
+  the hand, within a time budget per move.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..game import Action, PlayerView
+from .simple import GreedyBot, RandomBot
+from .strong import DEFAULT_BUDGET_MS, StrongBot
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: PlayerView) -> Action:
+        """One of ``view.legal_actions``."""
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
+
+
+def make_bot(name: str, rng: random.Random, budget_ms: float | None = None) -> Bot:
+    """The bot called ``name`` (random, greedy or strong), drawing its randomness from ``rng``.
+
+    ``budget_ms`` is the strong bot's time per move (default 200 ms); the others ignore it.
+    """
+    if name not in BOTS:
+        raise ValueError(f'unknown bot "{name}": use one of {", ".join(BOTS)}')
+    if name == "strong":
+        return StrongBot(rng, DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
+    return BOTS[name](rng)
+
+
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
