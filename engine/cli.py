@@ -13,7 +13,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("describe", "svg")
+COMMANDS = ("describe", "svg", "simulate", "replay")
 
 
 class UsageError(Exception):

@@ -1,0 +1,61 @@
+"""``replay``: replay game records through the engine and report the first inconsistency."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+
+from ..cli import UsageError
+from ..sniff.game import Drew, Passed, Played
+from ..sniff.record import RecordError, read_jsonl, replay
+from . import add_input, read_input
+
+NAME = "replay"
+HELP = "replay game records (JSON Lines, or one JSON record) and report the first inconsistency, by hand and event"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_input(parser)
+
+
+def records(text: str):
+    """``(line, record)`` pairs: a JSON Lines file, or a whole file holding one record (or a list of them)."""
+    stripped = text.strip()
+    if stripped.startswith(("{", "[")) and "\n" in stripped:
+        try:
+            whole = json.loads(stripped)
+        except json.JSONDecodeError:
+            whole = None
+        if isinstance(whole, dict):
+            return [(1, whole)]
+        if isinstance(whole, list):
+            return [(1, record) for record in whole]
+    return read_jsonl(io.StringIO(text))
+
+
+def run(args: argparse.Namespace) -> int:
+    text, name = read_input(args)
+    games = hands = events = 0
+    counts = {Played: 0, Drew: 0, Passed: 0}
+    try:
+        for line, record in records(text):
+            try:
+                game = replay(record)
+            except RecordError as error:
+                raise error.at_line(line) from None
+            games += 1
+            hands += len(game.hands)
+            for hand in game.hands:
+                events += len(hand.events)
+                for event in hand.events:
+                    counts[type(event)] += 1
+    except RecordError as error:
+        raise UsageError(f"{name}: {error}") from None
+    if not games:
+        raise UsageError(f"{name}: no game records in it")
+    print(
+        f"{name}: {games} games, {hands} hands, {events} events "
+        f"({counts[Played]} placements, {counts[Drew]} draws, {counts[Passed]} passes): all consistent"
+    )
+    return 0

@@ -1,0 +1,148 @@
+"""``simulate``: play games between bots, write their records, print a summary."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Sequence
+from contextlib import nullcontext
+from dataclasses import dataclass, field
+
+from ..cli import UsageError
+from ..sniff.bots import BOTS, make_bot
+from ..sniff.game import Game, Played
+from ..sniff.record import dumps
+from ..sniff.rules import AMERICAN_SNIFF
+
+NAME = "simulate"
+HELP = "play games between bots (random, greedy, strong), write their records as JSON Lines and print a summary"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, default=2, help="2, 3 or 4 (4 = partners 0 + 2 and 1 + 3; default 2)")
+    parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the whole run: the same seed, the same games")
+    parser.add_argument(
+        "--bots", default=None, help=f"one bot per seat, in seat order, e.g. greedy,random ({', '.join(BOTS)})"
+    )
+    parser.add_argument("--out", metavar="FILE.jsonl", help="write every game's record to FILE.jsonl, one per line")
+    parser.add_argument("--budget-ms", type=float, default=None, help="the strong bot's time per move (default 200)")
+    parser.add_argument(
+        "--rotate", action="store_true", help="rotate the bots one seat clockwise after each game (fairer seats)"
+    )
+
+
+@dataclass
+class Tally:
+    """Totals over the run, per seat and per bot."""
+
+    players: int
+    names: list[str]
+    rotate: bool = False
+    games: int = 0
+    hands: int = 0
+    unfinished: int = 0
+    seat_wins: list[int] = field(default_factory=list)
+    seat_points: list[int] = field(default_factory=list)
+    seat_deductions: list[int] = field(default_factory=list)
+    bot_wins: dict[str, int] = field(default_factory=dict)
+    bot_games: dict[str, int] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.seat_wins = [0] * self.players
+        self.seat_points = [0] * self.players
+        self.seat_deductions = [0] * self.players
+        self.bot_wins = dict.fromkeys(self.names, 0)
+        self.bot_games = dict.fromkeys(self.names, 0)
+
+    def add(self, game: Game, seated: Sequence[str]) -> None:
+        self.games += 1
+        self.hands += len(game.hands)
+        for hand in game.hands:
+            for event in hand.events:
+                if type(event) is Played:
+                    self.seat_points[event.seat] += event.points
+            for seat, deduction in enumerate(hand.deductions or ()):
+                self.seat_deductions[seat] += deduction
+        for name in set(seated):
+            self.bot_games[name] += 1
+        if game.winner is None:
+            self.unfinished += 1
+            return
+        winners = {seat for seat in range(self.players) if game.side_of(seat) == game.winner}
+        for seat in winners:
+            self.seat_wins[seat] += 1
+        for name in {seated[seat] for seat in winners}:
+            self.bot_wins[name] += 1
+
+    def lines(self, elapsed: float) -> list[str]:
+        hands = max(self.hands, 1)
+        rate = self.games / elapsed if elapsed > 0 else float("inf")
+        out = [
+            f"{self.games} games, {self.players} players, {elapsed:.2f} s, {rate:.1f} games/s",
+            f"hands per game: {self.hands / max(self.games, 1):.2f}",
+            "seat  bot      wins   win %   points/hand  deductions/hand",
+        ]
+        for seat in range(self.players):
+            name = "rotated" if self.rotate else self.names[seat]
+            wins, share = self.seat_wins[seat], 100 * self.seat_wins[seat] / max(self.games, 1)
+            points, deductions = self.seat_points[seat] / hands, self.seat_deductions[seat] / hands
+            out.append(f"{seat:<4}  {name:<7}  {wins:>4}  {share:5.1f}   {points:11.2f}  {deductions:15.2f}")
+        out.append("bot      games  wins   win %")
+        for name in self.bot_wins:
+            played = self.bot_games[name]
+            wins = self.bot_wins[name]
+            out.append(f"{name:<7}  {played:>5}  {wins:>4}  {100 * wins / max(played, 1):5.1f}")
+        if self.players == 4:
+            out.append("(4 players: seats 0 + 2 and 1 + 3 are partners; a win counts for both partners)")
+        if self.unfinished:
+            out.append(f"unfinished games: {self.unfinished}")
+        return out
+
+
+def parse_bots(text: str | None, players: int) -> list[str]:
+    names = ["greedy"] * players if text is None else [name.strip() for name in text.split(",")]
+    for name in names:
+        if name not in BOTS:
+            raise UsageError(f'--bots: unknown bot "{name}": use {", ".join(BOTS)}')
+    if len(names) != players:
+        raise UsageError(f"--bots: {len(names)} bots for {players} players: give one per seat, e.g. greedy,random")
+    return names
+
+
+def play(game: Game, bots: Sequence) -> None:
+    while not game.is_terminal():
+        seat = game.current_player
+        game.apply_action(bots[seat].choose(game.view(seat)))
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        AMERICAN_SNIFF.check_players(args.players)
+    except ValueError as error:
+        raise UsageError(f"--players: {error}") from None
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    if args.budget_ms is not None and not args.budget_ms > 0:
+        raise UsageError(f"--budget-ms must be positive, not {args.budget_ms}")
+    names = parse_bots(args.bots, args.players)
+    master = random.Random(args.seed)
+    tally = Tally(args.players, names, args.rotate)
+    start = time.perf_counter()
+    with open(args.out, "w", encoding="utf-8") if args.out else nullcontext() as out:
+        for number in range(args.games):
+            shift = number % args.players if args.rotate else 0
+            seated = [names[(seat - shift) % args.players] for seat in range(args.players)]
+            game = Game(args.players, master)
+            bots = [make_bot(name, random.Random(master.getrandbits(64)), args.budget_ms) for name in seated]
+            play(game, bots)
+            tally.add(game, seated)
+            if out is not None:
+                out.write(dumps(game.to_record()) + "\n")
+    elapsed = time.perf_counter() - start
+    print("\n".join(tally.lines(elapsed)))
+    if args.out:
+        print(f"records: {args.out}", file=sys.stderr)
+    return 0
