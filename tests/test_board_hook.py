@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -149,3 +150,16 @@ def test_the_board_before_it_starts(runtime):
     # Nothing a strict Content-Security-Policy would block: no inline script, no inline style.
     assert board.count("<script") == board.count('<script type="module" src=') == 1
     assert " style=" not in board
+
+
+def test_catalogs_are_compiled_again_only_when_a_po_changed(tmp_path):
+    po = tmp_path / "fi" / "LC_MESSAGES" / "board.po"
+    po.parent.mkdir(parents=True)
+    po.write_text("", encoding="utf-8")
+    assert hook.catalogs_stale(tmp_path)
+    mo = po.with_suffix(".mo")
+    mo.write_bytes(b"")
+    os.utime(po, (1_000_000, 1_000_000))
+    assert not hook.catalogs_stale(tmp_path)
+    os.utime(po, (3_000_000_000, 3_000_000_000))
+    assert hook.catalogs_stale(tmp_path)

@@ -119,9 +119,22 @@ def pyodide_version() -> str:
     return json.loads(package.read_text(encoding="utf-8"))["version"]
 
 
+def catalogs_stale(locale_dir: Path = ROOT / "engine" / "locale") -> bool:
+    """Whether a catalog's .mo is missing or older than its .po."""
+    for po in locale_dir.glob("*/LC_MESSAGES/*.po"):
+        mo = po.with_suffix(".mo")
+        if not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime:
+            return True
+    return False
+
+
 def build_wheel(outdir: Path, compile_catalogs: bool = True) -> Path:
-    """Compile the catalogs (unless told they are), then build the engine wheel into ``outdir``."""
-    if compile_catalogs:
+    """Compile the catalogs (unless told they are), then build the engine wheel into ``outdir``.
+
+    Catalogs are compiled only when a .po changed: rewriting every .mo on each build
+    would pull them from under anything reading them at that moment (tests, a server).
+    """
+    if compile_catalogs and catalogs_stale():
         _run([sys.executable, "scripts/catalogs.py", "compile"], "compiling the catalogs")
     env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
     _run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(outdir), "."], "wheel", env)
