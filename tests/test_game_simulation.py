@@ -109,5 +109,6 @@ def snapshot(hand: Hand) -> tuple:
         hand.points,
         hand.deductions,
         tuple(hand.events),
+        [hand.view(seat).events for seat in range(hand.players)],
         hand.legal_actions(),
     )

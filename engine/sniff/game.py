@@ -197,6 +197,7 @@ class Hand:
         "_legal",
         "_points",
         "_scores",
+        "_seen",
         "_tiles",
         "_trail",
         "current",
@@ -260,6 +261,8 @@ class Hand:
         self.deductions: tuple[int, ...] | None = None
         self.start_scores: tuple[int, ...] = scores
         self.events: list[Event] = []
+        # The events as each seat sees them (other seats' drawn tiles hidden), kept as they happen.
+        self._seen: list[list[Event]] = [[] for _ in range(players)]
         self._tiles = [sorted(seat_tiles) for seat_tiles in tiles]
         self._boneyard = tuple(boneyard)
         self._drawn = 0
@@ -357,6 +360,13 @@ class Hand:
             event = Passed(seat)
             self.current = (seat + 1) % self.players
         self.events.append(event)
+        if type(event) is Drew:
+            hidden = Drew(seat, None)
+            for other, seen in enumerate(self._seen):
+                seen.append(event if other == seat else hidden)
+        else:
+            for seen in self._seen:
+                seen.append(event)
         if self.end is None and self._drawn >= self._drawable and self._blocked():
             self._finish(BLOCKED, None)
         return event
@@ -394,6 +404,8 @@ class Hand:
         if not self._trail:
             raise IndexError("nothing to undo")
         event = self.events.pop()
+        for seen in self._seen:
+            seen.pop()
         seat, self.end, self.out_seat, self.winner, self.deductions, scores = self._trail.pop()
         self.current = seat
         self._scores = list(scores)
@@ -436,9 +448,6 @@ class Hand:
         events with the other seats' drawn tiles hidden."""
         if not 0 <= seat < self.players:
             raise ValueError(f"seat {seat} is not in this game (seats 0 to {self.players - 1})")
-        events = tuple(
-            Drew(event.seat, None) if type(event) is Drew and event.seat != seat else event for event in self.events
-        )
         return PlayerView(
             seat=seat,
             players=self.players,
@@ -451,7 +460,7 @@ class Hand:
             hand_sizes=self.hand_sizes,
             boneyard_size=len(self._boneyard) - self._drawn,
             drawable=self.drawable,
-            events=events,
+            events=tuple(self._seen[seat]),
             scores=self.scores,
             current_player=self.current,
             legal_actions=self.legal_actions() if self.current == seat else (),

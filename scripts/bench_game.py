@@ -1,0 +1,67 @@
+"""Benchmark the game engine: random-bot games per second, and records written and replayed per second.
+
+    .venv/bin/python scripts/bench_game.py [--seconds 5] [--seed 1]
+
+Random bots choose through the players' views (``Game.view`` -> ``RandomBot.choose``), as any bot does;
+the figures are the rules code's speed: hands, turns, drawing, scoring, deductions. Rates are per second
+of CPU time of this process (on a busy machine the wall clock says more about the other processes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.sniff.bots import RandomBot
+from engine.sniff.game import Game
+from engine.sniff.record import dumps, replay
+
+
+def play_for(players: int, seconds: float, rng: random.Random) -> tuple[int, int, int, float, list[dict]]:
+    """Play random-bot games for about ``seconds``: (games, hands, actions, elapsed, a few records)."""
+    games = hands = actions = 0
+    records = []
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        game = Game(players, rng)
+        bots = [RandomBot(random.Random(rng.getrandbits(32))) for _ in range(players)]
+        while not game.is_terminal():
+            seat = game.current_player
+            game.apply_action(bots[seat].choose(game.view(seat)))
+            actions += 1
+        games += 1
+        hands += len(game.hands)
+        if len(records) < 200:
+            records.append(game.to_record())
+    return games, hands, actions, time.process_time() - start, records
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per number of players (default 5)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    print(f"Python {sys.version.split()[0]}, random bots through the player views, {args.seconds:g} CPU s each")
+    for players in (2, 3, 4):
+        games, hands, actions, elapsed, records = play_for(players, args.seconds, rng)
+        print(
+            f"{players} players: {games / elapsed:7.1f} games/s  {hands / elapsed:8.1f} hands/s  "
+            f"{actions / elapsed:9,.0f} actions/s  ({hands / games:.1f} hands per game, {games} games)"
+        )
+        texts = [dumps(record) for record in records]
+        start = time.process_time()
+        for text in texts:
+            replay(json.loads(text))
+        elapsed = time.process_time() - start
+        print(f"           replay: {len(texts) / elapsed:7.1f} games/s (JSON parsed and every event checked)")
+
+
+if __name__ == "__main__":
+    main()
