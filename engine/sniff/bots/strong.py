@@ -58,6 +58,7 @@ class StrongBot:
         totals = [0.0] * len(actions)
         layout = view.layout
         samples = 0
+        started = time.perf_counter()
         while True:
             hands, boneyard = sample_hidden(unseen, slots, view.players, self.rng)
             hands[view.seat] = list(view.tiles)
@@ -70,8 +71,11 @@ class StrongBot:
             if self.samples is not None:
                 if samples >= self.samples:
                     break
-            elif time.perf_counter() >= deadline:
-                break
+            else:
+                # Stop when another guess, as long as the average one, would end past the deadline.
+                now = time.perf_counter()
+                if now + (now - started) / samples > deadline:
+                    break
         self.last_samples = samples
         return totals
 
