@@ -48,7 +48,7 @@ DOT_RADIUS = 0.5
 PIP_RADIUS = 0.21
 PIP_OFFSET = 0.52
 TILE_INSET = 0.07
-HALO = 0.5
+HALO = 0.4
 
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
 LEGEND_FONT_SIZE = 0.95
@@ -61,11 +61,11 @@ COLOURS = {
     "tile-edge": "#4a443c",
     "divider": "#a39a8c",
     "pip": "#1d1b18",
-    "sniff": "#e06a00",
+    "sniff": "#d86400",
     "badge": "#1f5c3a",
     "badge-text": "#ffffff",
     "join": "#1f5c3a",
-    "halo": "#c9b8ff",
+    "halo": "#9270ee",
     "connector": "#7a7368",
     "legend-text": "#2b2824",
 }
