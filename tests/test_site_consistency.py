@@ -1,0 +1,98 @@
+"""Cross-locale consistency: every translation of a page has the same sections (heading
+anchors), the same diagrams (layouts and options) and the same numbers as the English page."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+LOCALES = ("id", "it", "fi")
+FENCE = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>[^\n]*)\n(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$",
+    re.M | re.S,
+)
+ANCHOR = re.compile(r"^#{1,6} .*\{[^}]*#(?P<id>[\w-]+)[^}]*\}\s*$", re.M)
+FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.S)
+TILE = re.compile(r"\[\d\|\d\]")
+NUMBER = re.compile(r"(?<![\w#|/.-])\d+(?![\w|])")
+
+
+def english_pages() -> list[Path]:
+    suffix = re.compile(r"\.(" + "|".join(LOCALES) + r")\.md$")
+    return sorted(p for p in DOCS.glob("*.md") if not suffix.search(p.name))
+
+
+def translations() -> list[tuple[Path, Path]]:
+    pairs = []
+    for english in english_pages():
+        for lang in LOCALES:
+            translated = english.with_name(f"{english.stem}.{lang}.md")
+            if translated.exists():
+                pairs.append((english, translated))
+    return pairs
+
+
+def diagrams(text: str) -> list[tuple[str, str]]:
+    """Every diagram fence: its options and its layout (comments and blank lines dropped)."""
+    found = []
+    for match in FENCE.finditer(text):
+        info = match["info"].strip()
+        if info.split(" ", 1)[0] in ("sniff", "sniff-board"):
+            body = [line.split("#", 1)[0].strip() for line in match["body"].splitlines()]
+            found.append((info, "\n".join(line for line in body if line)))
+    return found
+
+
+def prose(text: str) -> str:
+    text = FRONT_MATTER.sub("", text)
+    text = FENCE.sub("", text)
+    text = re.sub(r"<svg.*?</svg>", "", text, flags=re.S)
+    text = re.sub(r"\{[^}\n]*#[\w-]+[^}\n]*\}", "", text)  # attribute lists
+    text = re.sub(r"\]\([^)]*\)", "]", text)  # link targets
+    return TILE.sub("", text)
+
+
+def numbers(text: str) -> set[str]:
+    return set(NUMBER.findall(prose(text)))
+
+
+def anchors(text: str) -> list[str]:
+    return ANCHOR.findall(FRONT_MATTER.sub("", FENCE.sub("", text)))
+
+
+def test_every_page_has_a_translation_in_every_locale():
+    missing = [
+        f"{p.stem}.{lang}.md"
+        for p in english_pages()
+        for lang in LOCALES
+        if not p.with_name(f"{p.stem}.{lang}.md").exists()
+    ]
+    assert not missing, f"untranslated pages: {missing}"
+
+
+@pytest.mark.parametrize(("english", "translated"), translations(), ids=lambda p: p.name)
+def test_same_sections(english, translated):
+    assert anchors(translated.read_text(encoding="utf-8")) == anchors(english.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("english", "translated"), translations(), ids=lambda p: p.name)
+def test_same_diagrams(english, translated):
+    assert diagrams(translated.read_text(encoding="utf-8")) == diagrams(english.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(("english", "translated"), translations(), ids=lambda p: p.name)
+def test_same_numbers(english, translated):
+    ours, theirs = numbers(translated.read_text(encoding="utf-8")), numbers(english.read_text(encoding="utf-8"))
+    assert ours == theirs, (
+        f"only in {translated.name}: {sorted(ours - theirs)}; only in English: {sorted(theirs - ours)}"
+    )
+
+
+def test_the_rules_page_carries_the_facts_of_the_seeds():
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    for fact in ("250", "200", "28", "6 + 1 + 4 + 4 = 15", "6 + 1 + 2 + 4 = 13", "3 + 3"):
+        assert fact in prose(text), fact
+    assert len(diagrams(text)) >= 5
