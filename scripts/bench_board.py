@@ -24,6 +24,7 @@ import argparse
 import functools
 import gzip
 import http.server
+import shutil
 import statistics
 import sys
 import tempfile
@@ -52,7 +53,8 @@ window.benchResult = new Promise((resolve, reject) => {
   document.getElementById("start").addEventListener("click", (event) => {
     const started = event.timeStamp;
     const worker = new Worker(new URL("bare-worker.mjs", import.meta.url), { type: "module" });
-    worker.onmessage = ({ data }) => (data.ok ? resolve(performance.now() - started) : reject(new Error(data.error)));
+    worker.onmessage = ({ data }) =>
+      data.ok ? resolve({ totalMs: performance.now() - started, ...data.timings }) : reject(new Error(data.error));
     worker.onerror = (error) => reject(new Error(error.message));
     worker.postMessage({ indexURL: new URL("INDEX", location).href, lockFileURL: new URL("LOCK", location).href });
   });
@@ -62,10 +64,14 @@ window.benchResult = new Promise((resolve, reject) => {
 BARE_WORKER = """
 self.onmessage = async ({ data: { indexURL, lockFileURL } }) => {
   try {
+    const started = performance.now();
     const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+    const imported = performance.now();
     const pyodide = await loadPyodide({ indexURL, lockFileURL });
+    const booted = performance.now();
     pyodide.runPython("1 + 1");
-    self.postMessage({ ok: true });
+    const engineMs = performance.now() - booted;
+    self.postMessage({ ok: true, timings: { importMs: imported - started, pyodideMs: booted - imported, engineMs } });
   } catch (error) {
     self.postMessage({ ok: false, error: String(error) });
   }
@@ -83,7 +89,8 @@ BOARD_TIMER = """
     }, { capture: true });
     new MutationObserver(() => {
       if (root.getAttribute("aria-busy") !== "false" || started === null) return;
-      if (root.dataset.state === "ready") resolve(performance.now() - started);
+      const totalMs = performance.now() - started;
+      if (root.dataset.state === "ready") resolve({ totalMs, ...root.sniffBoard.runtime.timings });
       else reject(new Error("the board failed to start: " + root.dataset.state));
     }).observe(root, { attributes: true, attributeFilter: ["aria-busy"] });
   });
@@ -170,10 +177,9 @@ def serve(directory: Path):
 
 
 def bench_root(site: Path, workdir: Path) -> Path:
-    """The built site plus the bare page, which boots the board's own Pyodide files and lock file."""
-    workdir.mkdir()
-    for entry in site.iterdir():
-        (workdir / entry.name).symlink_to(entry)
+    """A copy of the built site plus the bare page, which boots the board's own Pyodide files and lock file."""
+    # A copy, so a rebuild of site/ during the run changes nothing.
+    shutil.copytree(site, workdir)
     bench = workdir / "__bench__"
     bench.mkdir()
     index = next((site / "assets" / "pyodide").glob("[0-9]*/pyodide.mjs")).parent
@@ -186,8 +192,13 @@ def bench_root(site: Path, workdir: Path) -> Path:
     return workdir
 
 
-def timed_start(page, url: str, kind: str, traffic: Traffic) -> tuple[float, int, int]:
-    """Load the page, start, wait: (milliseconds, bytes before the click, bytes from the click to ready)."""
+def timed_start(page, url: str, kind: str, traffic: Traffic) -> tuple[dict[str, float], int, int]:
+    """Load the page, start, wait: (timings in ms, bytes before the click, bytes from the click to ready).
+
+    The timings: totalMs from the click to ready, and the worker's own importMs
+    (pyodide.mjs), pyodideMs (loadPyodide; the board's includes the engine package)
+    and engineMs (the board: importing the engine's API and its first answer).
+    """
     loading = traffic.mark()
     page.goto(url, wait_until="networkidle")
     if kind == "board":
@@ -198,11 +209,11 @@ def timed_start(page, url: str, kind: str, traffic: Traffic) -> tuple[float, int
         button = "#start"
     clicked = traffic.mark()
     page.click(button)
-    elapsed = page.evaluate("window.benchResult")
+    timings = page.evaluate("window.benchResult")
     page.wait_for_load_state("networkidle")
     reading = sum(size for _, _, size in traffic.since(loading)[: clicked - loading])
     starting = sum(size for _, _, size in traffic.since(clicked))
-    return elapsed, reading, starting
+    return timings, reading, starting
 
 
 def runtime_sizes(site: Path) -> tuple[int, int]:
@@ -233,6 +244,7 @@ def main() -> int:
 
     times: dict[str, list[float]] = {key: [] for key in ("board cold", "board warm", "bare cold", "bare warm")}
     sent: dict[str, list[int]] = {key: [] for key in times}
+    parts: dict[str, list[dict[str, float]]] = {key: [] for key in times}
     reading_bytes: list[int] = []
     with tempfile.TemporaryDirectory(prefix="bench-board-") as workdir, sync_playwright() as playwright:
         root = bench_root(SITE, Path(workdir) / "site")
@@ -250,9 +262,10 @@ def main() -> int:
                     )
                     for temperature in ("cold", "warm"):
                         page = context.new_page()
-                        elapsed, reading, starting = timed_start(page, urls[kind], kind, traffic)
+                        timings, reading, starting = timed_start(page, urls[kind], kind, traffic)
                         page.close()
-                        times[f"{kind} {temperature}"].append(elapsed)
+                        times[f"{kind} {temperature}"].append(timings["totalMs"])
+                        parts[f"{kind} {temperature}"].append(timings)
                         sent[f"{kind} {temperature}"].append(starting)
                         if kind == "board" and temperature == "cold":
                             reading_bytes.append(reading)
@@ -265,6 +278,15 @@ def main() -> int:
     print(f"Chromium, {args.rounds} rounds, page /{args.page}")
     for label, values in times.items():
         print(describe(label, values))
+    print()
+    print("medians in the worker: import pyodide.mjs | loadPyodide (board: + engine package) | engine API | rest")
+    for label, values in parts.items():
+        medians = {key: statistics.median(v[key] for v in values) for key in ("importMs", "pyodideMs", "engineMs")}
+        rest = statistics.median(times[label]) - sum(medians.values())
+        print(
+            f"{label:<12} {medians['importMs']:7.0f} ms | {medians['pyodideMs']:7.0f} ms | "
+            f"{medians['engineMs']:5.0f} ms | {rest:5.0f} ms (worker start, messages, page)"
+        )
     print()
     for temperature in ("cold", "warm"):
         board, bare = (times[f"{kind} {temperature}"] for kind in ("board", "bare"))

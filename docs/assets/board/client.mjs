@@ -31,7 +31,8 @@ export class BoardRuntime {
     this.urls = { workerURL, indexURL, lockFileURL };
     this.worker = null;
     this.ready = null;
-    this.version = null;
+    this.version = null; // the engine's "version" op, once booted
+    this.timings = null; // how long the boot took in the worker (worker.mjs)
     this.pending = new Map();
     this.nextId = 1;
     this.progressListeners = new Set();
@@ -51,7 +52,10 @@ export class BoardRuntime {
       this.crash({ type: "WorkerError", message: "a message from the board's worker could not be read" }),
     );
     const { indexURL, lockFileURL } = this.urls;
-    this.ready = this.send("boot", { indexURL, lockFileURL }).then((version) => (this.version = version));
+    this.ready = this.send("boot", { indexURL, lockFileURL }).then(({ version, timings }) => {
+      this.timings = timings;
+      return (this.version = version);
+    });
     return this.ready;
   }
 
@@ -125,10 +129,6 @@ export function onBoardReady(callback) {
   }
 }
 
-function formatBytes(bytes, text, lang) {
-  const number = new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  return text.megabytes.replace("{number}", number.format(bytes / 1e6));
-}
 
 class Loader {
   constructor(root) {
@@ -136,6 +136,9 @@ class Loader {
     this.text = JSON.parse(root.dataset.text);
     this.lang = root.lang || document.documentElement.lang || "en";
     this.total = Number(root.dataset.bytes);
+    // Megabytes as the hook writes them (scripts/hooks/board.py megabytes()), in the page's language.
+    const number = new Intl.NumberFormat(this.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    this.megabytes = (bytes) => this.text.megabytes.replace("{number}", number.format(bytes / 1e6));
     const url = (value) => new URL(value, document.baseURI).href;
     this.runtime = new BoardRuntime({
       workerURL: url(root.dataset.worker),
@@ -183,8 +186,8 @@ class Loader {
     const bar = this.part("loading").querySelector("progress");
     bar.value = Math.min(loaded, this.total);
     this.part("bytes").textContent = this.text.progress
-      .replace("{loaded}", formatBytes(bar.value, this.text, this.lang))
-      .replace("{total}", formatBytes(this.total, this.text, this.lang));
+      .replace("{loaded}", this.megabytes(bar.value))
+      .replace("{total}", this.megabytes(this.total));
     if (loaded >= this.total && this.state === "loading") this.part("status").textContent = this.text.booting;
   }
 

@@ -7,7 +7,9 @@
 //
 // The first message must be op "boot" with args {indexURL, lockFileURL}: absolute
 // URLs of the site's copy of Pyodide and of the site's lock file, which registers
-// the engine wheel (scripts/hooks/board.py). Booting happens once, whatever the
+// the engine wheel (scripts/hooks/board.py). Its result is {version, timings}: the
+// engine's "version" op and how long the boot took, in ms (importMs: pyodide.mjs,
+// pyodideMs: Pyodide and the engine package, engineMs: importing the engine's API). Booting happens once, whatever the
 // number of "boot" messages: they all share one ready promise. Every other op is
 // answered by the engine's Python API, engine.board.session.handle(op, argsJson),
 // which returns the reply as JSON text, so no Python object ever crosses over.
@@ -21,13 +23,17 @@ let ready = null; // the one ready promise: resolves to the engine's handle(op, 
 // --- progress: bytes of the runtime received, fetched or imported ---------------------------------------------
 
 const received = new Map(); // URL -> bytes received so far
+const REPORT_EVERY_MS = 100; // a progress bar needs no more; every message costs the page some work
 let reported = 0;
+let reportedAt = -Infinity;
 
-function note(url, bytes) {
+function note(url, bytes, done = false) {
   if (bytes > (received.get(url) ?? 0)) received.set(url, bytes);
   const loaded = [...received.values()].reduce((sum, value) => sum + value, 0);
-  if (loaded !== reported) {
+  const now = performance.now();
+  if (loaded !== reported && (done || now - reportedAt >= REPORT_EVERY_MS)) {
     reported = loaded;
+    reportedAt = now;
     self.postMessage({ event: "progress", loaded });
   }
 }
@@ -52,6 +58,7 @@ async function count(url, body) {
       bytes += value.byteLength;
       note(url, bytes);
     }
+    note(url, bytes, true);
   } catch {
     // The download failed: Pyodide, which reads the same response, reports it.
   }
@@ -59,23 +66,27 @@ async function count(url, body) {
 
 // Modules (pyodide.mjs, pyodide.asm.mjs) are imported, not fetched: count them when they arrive.
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) note(entry.name, entry.decodedBodySize);
+  for (const entry of list.getEntries()) note(entry.name, entry.decodedBodySize, true);
 }).observe({ type: "resource", buffered: true });
 
 // --- boot and calls ---------------------------------------------------------------------------------------------
 
 async function boot({ indexURL, lockFileURL }) {
   if (!indexURL || !lockFileURL) throw new Error("boot needs the indexURL of Pyodide and the lockFileURL of the site");
+  const started = performance.now();
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const imported = performance.now();
   // The engine downloads while Pyodide boots. A failed download or a wrong checksum
   // does not stop the boot (Pyodide only logs it), so check that the engine is there.
   const pyodide = await loadPyodide({ indexURL, lockFileURL, packages: [ENGINE_PACKAGE] });
   if (!(ENGINE_PACKAGE in pyodide.loadedPackages)) {
     throw new Error(`the engine (${ENGINE_PACKAGE}) did not load: its download failed or its checksum did not match`);
   }
+  const booted = performance.now();
   const handle = pyodide.pyimport(ENGINE_MODULE).handle;
   const version = JSON.parse(handle("version", "{}")).result;
-  return { handle, version };
+  const timings = { importMs: imported - started, pyodideMs: booted - imported, engineMs: performance.now() - booted };
+  return { handle, version, timings };
 }
 
 function call({ handle }, op, args) {
@@ -96,7 +107,8 @@ self.addEventListener("message", async ({ data }) => {
     let result;
     if (op === "boot") {
       ready ??= boot(args ?? {});
-      result = (await ready).version;
+      const { version, timings } = await ready;
+      result = { version, timings };
     } else if (ready === null) {
       throw new Error(`the board is not started: send "boot" before "${op}"`);
     } else {
