@@ -338,9 +338,9 @@ def _fence_lines(page, markdown: str) -> list[int]:
 
 
 def on_config(config):
-    plugin = config.plugins.get("i18n")
-    # A new round of builds (the first locale, or a rebuild while serving): warn again.
-    if plugin is None or getattr(plugin, "current_language", None) in (None, getattr(plugin, "default_language", None)):
+    # mkdocs-static-i18n builds the other locales from inside the first build (with its
+    # ``building`` flag set): a new round of builds starts when that flag is down.
+    if not getattr(config.plugins.get("i18n"), "building", False):
         _warned.clear()
     return config
 
