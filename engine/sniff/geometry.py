@@ -4,10 +4,13 @@ The rules say what joins what; this module decides where the tiles go:
 
 - the line runs horizontally from the opener, doubles lie crosswise, and the
   Sniff's branches leave it perpendicular to the line;
-- an arm that would leave the table (about ten tiles wide) turns a corner, as
-  players do at a table's edge: it goes round the corner and comes back the
-  other way, one row further out;
-- an arm that runs into another arm turns away from it; tiles never overlap.
+- an arm that would leave the table (about ten tiles wide, as tall) turns a
+  corner, as players do at a table's edge, always clockwise: a long game goes
+  round the edges of the table and leaves its middle to the Sniff's branches;
+- an arm keeps off the room in front of the other open ends (and of the
+  Sniff's branches before they open), and one that runs into another arm
+  turns away from it. Tiles never overlap: in the rare game where an end is
+  boxed in, its tile lies a little further on, with a connector to the end.
 
 Positions are decided one placement at a time, from the tiles already on the
 table only, so a tile never moves when later tiles are added: every step of a
