@@ -11,6 +11,7 @@ from English; fuzzy (possibly outdated) and obsolete entries are reported only.
 from __future__ import annotations
 
 import argparse
+import io
 import re
 import sys
 from dataclasses import dataclass, field
@@ -56,17 +57,26 @@ def read_catalog(path: Path, lang: str) -> Catalog:
 
 
 def write_catalog(path: Path, catalog: Catalog) -> None:
+    """Write a .po/.pot file, leaving it untouched when only its dates would change."""
+    buffer = io.BytesIO()
+    write_po(
+        buffer,
+        catalog,
+        width=100,
+        omit_header=False,
+        sort_output=False,
+        include_previous=True,
+        include_lineno=False,
+    )
+    new = buffer.getvalue()
+    if path.exists() and _without_dates(path.read_bytes()) == _without_dates(new):
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as handle:
-        write_po(
-            handle,
-            catalog,
-            width=100,
-            omit_header=False,
-            sort_output=False,
-            include_previous=True,
-            include_lineno=False,
-        )
+    path.write_bytes(new)
+
+
+def _without_dates(content: bytes) -> bytes:
+    return re.sub(rb'^"(POT-Creation-Date|PO-Revision-Date): [^"]*"$', b"", content, flags=re.M)
 
 
 def command_extract() -> None:
