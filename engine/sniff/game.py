@@ -329,16 +329,17 @@ class Hand:
         layout = self.layout
         if not len(layout):
             return tuple(Play(Placement(tile)) for tile in tiles)
+        values = layout.open_values()
+        playable = [tile for tile in tiles if tile.low in values or tile.high in values]
+        if not playable:
+            return (DRAW,) if self._drawn < self._drawable else (PASS,)
         joins = layout.legal_joins()
-        plays = tuple(
+        return tuple(
             Play(Placement(tile, join.tile, join.side))
-            for tile in tiles
+            for tile in playable
             for join in joins
             if join.value == tile.low or join.value == tile.high
         )
-        if plays:
-            return plays
-        return (DRAW,) if self._drawn < self._drawable else (PASS,)
 
     # -- acting ----------------------------------------------------------
 
