@@ -27,7 +27,6 @@ from typing import Any
 from .. import __version__
 from ..i18n import LANGUAGES, CatalogError
 from ..sniff import Layout, NotationError, parse_layout
-from ..sniff import svg as sniff_svg
 from ..sniff import text as sniff_text
 
 #: Every op the worker may call, by name.
@@ -102,6 +101,10 @@ def render_svg(layout: str, lang: str = "en", last: bool = False, legend: bool =
     """
     if not isinstance(last, bool) or not isinstance(legend, bool):
         raise BoardCallError("last and legend must be true or false")
+    # Imported on the first drawing, not at the board's start: xml.etree and the geometry
+    # cost about 80 ms in Pyodide, and the board has its static picture until a game begins.
+    from ..sniff import svg as sniff_svg
+
     return sniff_svg.render_svg(_layout(layout), _lang(lang), last=last, legend=legend)
 
 
