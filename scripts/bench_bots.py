@@ -4,8 +4,8 @@
     .venv/bin/python scripts/bench_bots.py strength [--games 2000] [--budget-ms 200 | --samples N]
                                                     [--pairs strong:greedy,greedy:random] [--jobs 1]
 
-``timing`` plays the strong bot against greedy and measures the wall time of each of its moves that
-needed a choice (a single legal action is played at once, without search). ``strength`` plays every
+``timing`` plays the strong bot against greedy and measures the wall time (and the CPU time) of each
+of its moves that needed a choice (a single legal action is played at once, without search). ``strength`` plays every
 pair with the seats alternated (the first bot sits at seat 0 in even games, seat 1 in odd ones; each
 game has its own seed) and prints the first bot's share of wins with a 95% Wilson confidence interval.
 The strong bot's budget is wall-clock time, so on a busy machine it searches less than on an idle
@@ -44,8 +44,12 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def percentile(ordered: list[float], share: float) -> float:
+    return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
+
+
 def timing(args: argparse.Namespace) -> None:
-    times, guesses, moves = [], [], 0
+    times, cpu, guesses, moves = [], [], [], 0
     for number in range(args.games):
         game = Game(2, seed=10_000 + number)
         seat = number % 2
@@ -53,17 +57,18 @@ def timing(args: argparse.Namespace) -> None:
         while not game.is_terminal():
             mover = game.current_player
             view = game.view(mover)
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             action = bots[mover].choose(view)
-            elapsed = time.perf_counter() - start
+            elapsed, elapsed_cpu = time.perf_counter() - start, time.process_time() - start_cpu
             if mover == seat:
                 moves += 1
                 if len(view.legal_actions) > 1:
                     times.append(elapsed * 1000)
+                    cpu.append(elapsed_cpu * 1000)
                     guesses.append(bots[mover].last_samples)
             game.apply_action(action)
     times.sort()
-    p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)]
+    p95 = percentile(times, 0.95)
     python = sys.version.split()[0]
     print(f"strong bot, budget {args.budget_ms:g} ms, {args.games} games against greedy, Python {python}")
     print(f"moves with a choice: {len(times)} of {moves}; the others (one legal action) take no search")
@@ -71,6 +76,8 @@ def timing(args: argparse.Namespace) -> None:
         f"ms per move with a choice: mean {statistics.fmean(times):.1f}, median {statistics.median(times):.1f}, "
         f"p95 {p95:.1f}, max {times[-1]:.1f}"
     )
+    cpu.sort()
+    print(f"CPU ms per move with a choice: mean {statistics.fmean(cpu):.1f}, p95 {percentile(cpu, 0.95):.1f}")
     print(f"guesses per move: mean {statistics.fmean(guesses):.1f}, min {min(guesses)}, max {max(guesses)}")
 
 

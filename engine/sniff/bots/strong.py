@@ -72,9 +72,10 @@ class StrongBot:
                 if samples >= self.samples:
                     break
             else:
-                # Stop when another guess, as long as the average one, would end past the deadline.
+                # Stop when another guess or two, as long as the average one, would end past the deadline:
+                # the budget is a limit, not a target.
                 now = time.perf_counter()
-                if now + (now - started) / samples > deadline:
+                if now + 2 * (now - started) / samples > deadline:
                     break
         self.last_samples = samples
         return totals
