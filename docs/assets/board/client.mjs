@@ -155,9 +155,12 @@ class Loader {
     root.sniffBoard = this;
   }
 
+  // The state, then aria-busy, then the words: a screen reader announces a status
+  // line's change only once the region around it is no longer busy.
   setState(state, status) {
     this.state = state;
     this.root.dataset.state = state;
+    this.root.setAttribute("aria-busy", state === "ready" || state === "failed" ? "false" : "true");
     this.part("status").textContent = status;
   }
 
@@ -166,7 +169,6 @@ class Loader {
     this.part("start").hidden = true;
     this.part("retry").hidden = true;
     this.part("loading").hidden = false;
-    this.root.setAttribute("aria-busy", "true");
     this.setState("loading", this.text.downloading);
     this.progress(0);
     try {
@@ -179,7 +181,6 @@ class Loader {
     }
     this.part("loading").hidden = true;
     this.setState("ready", this.text.ready);
-    this.root.setAttribute("aria-busy", "false");
   }
 
   progress(loaded) {
@@ -197,7 +198,6 @@ class Loader {
     this.part("loading").hidden = true;
     this.part("retry").hidden = false;
     this.setState("failed", message);
-    this.root.setAttribute("aria-busy", "false");
   }
 }
 
