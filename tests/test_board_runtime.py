@@ -143,12 +143,33 @@ def started(browser, site_url):
     context = browser.new_context()
     page = context.new_page()
     watch = PageWatch(page)
+    page.workers_started = []
+    page.on("worker", lambda worker: page.workers_started.append(worker.url))
     page.goto(site_url + locale_path("it"))
+    # A game interface registers itself as the board-UI will, through a second copy of the
+    # client module (another URL, so evaluated again): it must still run once, while busy.
+    page.evaluate(
+        """async () => {
+          const src = document.querySelector('script[src*="client.mjs"]').src;
+          const { onBoardReady } = await import(src + "&copy=2");
+          window.interface = [];
+          onBoardReady(async (root, runtime) => {
+            const version = await runtime.call("version");
+            window.interface.push([root.getAttribute("aria-busy"), root.dataset.state, version.engine]);
+          });
+        }"""
+    )
     page.get_by_role("button", name=loader_text("it")["start"]).click()
     page.wait_for_selector(f"{BOARD}[data-state=ready]", timeout=BOOT_TIMEOUT)
     yield page
     context.close()
     watch.assert_clean()
+
+
+def test_a_game_interface_runs_once_the_engine_answers_before_the_board_is_playable(started):
+    engine_version = call(started, "version", {})["result"]["engine"]
+    assert started.evaluate("window.interface") == [["true", "loading", engine_version]]
+    assert len(started.workers_started) == 1, started.workers_started
 
 
 def test_the_worker_answers_in_pyodides_python(started):

@@ -119,13 +119,14 @@ export class BoardRuntime {
 
 // --- the loader: from the static picture to a board that can be played ---------------------------------------
 
-const readyCallbacks = [];
-
 // Register the game interface: callback(root, runtime) runs when the engine is ready.
+// The callbacks live on each board (root.sniffBoard), so they reach it even if this module
+// is imported under another URL (another ?v=) and so evaluated twice.
 export function onBoardReady(callback) {
-  readyCallbacks.push(callback);
   for (const root of document.querySelectorAll("[data-sniff-board]")) {
-    if (root.sniffBoard?.state === "ready") callback(root, root.sniffBoard.runtime);
+    const board = root.sniffBoard ?? new Loader(root);
+    board.readyCallbacks.push(callback);
+    if (board.state === "ready") callback(root, board.runtime);
   }
 }
 
@@ -152,6 +153,7 @@ class Loader {
     this.part("start").addEventListener("click", () => this.start());
     this.part("retry").addEventListener("click", () => this.start());
     this.state = "idle";
+    this.readyCallbacks = [];
     root.sniffBoard = this;
   }
 
@@ -173,7 +175,7 @@ class Loader {
     this.progress(0);
     try {
       await this.runtime.start();
-      for (const callback of readyCallbacks) await callback(this.root, this.runtime);
+      for (const callback of this.readyCallbacks) await callback(this.root, this.runtime);
     } catch (error) {
       this.runtime.terminate();
       this.failed(error);
@@ -201,4 +203,4 @@ class Loader {
   }
 }
 
-for (const root of document.querySelectorAll("[data-sniff-board]")) new Loader(root);
+for (const root of document.querySelectorAll("[data-sniff-board]")) if (!root.sniffBoard) new Loader(root);
