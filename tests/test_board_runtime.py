@@ -169,7 +169,8 @@ def started(browser, site_url):
 def test_a_game_interface_runs_once_the_engine_answers_before_the_board_is_playable(started):
     engine_version = call(started, "version", {})["result"]["engine"]
     assert started.evaluate("window.interface") == [["true", "loading", engine_version]]
-    assert len(started.workers_started) == 1, started.workers_started
+    boards = [url for url in started.workers_started if "/assets/board/worker.mjs" in url]
+    assert len(boards) == 1, started.workers_started
 
 
 def test_the_worker_answers_in_pyodides_python(started):
