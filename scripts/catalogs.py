@@ -31,6 +31,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "sniff": ("engine/sniff",),
     "board": ("engine/board",),
     "diagram": ("engine/diagram",),
+    "play": ("engine/play",),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
@@ -96,9 +97,12 @@ def compile_all(locale_dir: Path = LOCALE_DIR) -> list[Path]:
     for path in sorted(locale_dir.glob("*/LC_MESSAGES/*.po")):
         catalog = read_catalog(path, path.parent.parent.name)
         mo_path = path.with_suffix(".mo")
-        with mo_path.open("wb") as handle:
+        # Write beside and rename, so a build reading the catalog never sees half a file.
+        partial = mo_path.with_suffix(".mo.partial")
+        with partial.open("wb") as handle:
             # Fuzzy entries are left out: a translator marked them for review.
             write_mo(handle, catalog, use_fuzzy=False)
+        partial.replace(mo_path)
         written.append(mo_path)
     return written
 
