@@ -120,6 +120,15 @@ class Report:
     def broken(self) -> bool:
         return bool(self.missing or self.placeholders)
 
+    def problems(self) -> list[str]:
+        """One line per problem, the breaking ones first."""
+        return (
+            [f"missing: {key!r}" for key in self.missing]
+            + [f"placeholder mismatch: {problem}" for problem in self.placeholders]
+            + [f"fuzzy (check the translation): {key!r}" for key in self.fuzzy]
+            + [f"obsolete: {key!r}" for key in self.obsolete]
+        )
+
 
 def _strings(message_id: str | tuple[str, ...]) -> tuple[str, ...]:
     return message_id if isinstance(message_id, tuple) else (message_id,)
@@ -161,15 +170,8 @@ def command_check() -> int:
     for domain in DOMAINS:
         for lang in TRANSLATED:
             report = check_catalog(domain, lang)
-            where = f"{lang}/{domain}.po"
-            for key in report.missing:
-                print(f"{where}: missing: {key!r}")
-            for problem in report.placeholders:
-                print(f"{where}: placeholder mismatch: {problem}")
-            for key in report.fuzzy:
-                print(f"{where}: fuzzy (check the translation): {key!r}")
-            for key in report.obsolete:
-                print(f"{where}: obsolete: {key!r}")
+            for line in report.problems():
+                print(f"{lang}/{domain}.po: {line}")
             broken |= report.broken
     print("catalogs: broken (missing strings or placeholders)" if broken else "catalogs: complete")
     return 1 if broken else 0

@@ -116,14 +116,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"{len(report.fuzzy)} fuzzy, {len(report.obsolete)} obsolete"
             )
             print(f"  {lang}/{domain}.po: {summary}")
-            for key in report.missing:
-                print(f"    missing: {key!r}")
-            for problem in report.placeholders:
-                print(f"    placeholder: {problem}")
-            for key in report.fuzzy:
-                print(f"    fuzzy: {key!r}")
-            for key in report.obsolete:
-                print(f"    obsolete: {key!r}")
+            for line in report.problems():
+                print(f"    {line}")
             broken |= report.broken
     print("\nresult: " + ("BROKEN (missing strings or placeholder mismatches)" if broken else "ok"))
     return 1 if broken else 0

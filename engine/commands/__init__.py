@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from ..i18n import LANGUAGES
+from ..sniff import Layout, NotationError, parse_layout
 
 
 def add_input(parser: argparse.ArgumentParser) -> None:
@@ -22,3 +23,17 @@ def read_input(args: argparse.Namespace) -> tuple[str, str]:
         return sys.stdin.read(), "<stdin>"
     with open(args.file, encoding="utf-8") as handle:
         return handle.read(), args.file
+
+
+def read_layout(args: argparse.Namespace) -> Layout:
+    """The layout in FILE or on standard input; a bad or empty one is a UsageError naming where and why."""
+    from ..cli import UsageError
+
+    text, name = read_input(args)
+    try:
+        layout = parse_layout(text)
+    except NotationError as error:
+        raise UsageError(f"{name}: {error}") from None
+    if not len(layout):
+        raise UsageError(f"{name}: the layout has no tiles: write the opening tile first, for example 1|4")
+    return layout

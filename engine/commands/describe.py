@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..cli import UsageError
-from ..sniff import Layout, NotationError, parse_layout
+from ..sniff import Layout
 from ..sniff.text import describe
-from . import add_input, add_lang, read_input
+from . import add_input, add_lang, read_layout
 
 NAME = "describe"
 HELP = "print the heading, caption and long description of a layout in the layout notation"
@@ -49,13 +48,7 @@ def analysis(layout: Layout, lang: str) -> dict:
 
 
 def run(args: argparse.Namespace) -> int:
-    text, name = read_input(args)
-    try:
-        layout = parse_layout(text)
-    except NotationError as error:
-        raise UsageError(f"{name}: {error}") from None
-    if not len(layout):
-        raise UsageError(f"{name}: the layout has no tiles: write the opening tile first, for example 1|4")
+    layout = read_layout(args)
     if args.json:
         print(json.dumps(analysis(layout, args.lang), ensure_ascii=False, indent=2))
     else:

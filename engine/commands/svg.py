@@ -6,9 +6,8 @@ import argparse
 import sys
 
 from ..cli import UsageError
-from ..sniff import NotationError, parse_layout
 from ..sniff.svg import render_svg
-from . import add_input, add_lang, read_input
+from . import add_input, add_lang, read_layout
 
 NAME = "svg"
 HELP = "draw a layout in the layout notation as an annotated SVG diagram"
@@ -25,13 +24,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    text, name = read_input(args)
-    try:
-        layout = parse_layout(text)
-    except NotationError as error:
-        raise UsageError(f"{name}: {error}") from None
-    if not len(layout):
-        raise UsageError(f"{name}: the layout has no tiles: write the opening tile first, for example 1|4")
+    layout = read_layout(args)
     if args.id_prefix is not None and not _is_id(args.id_prefix):
         raise UsageError(f'--id-prefix "{args.id_prefix}" is not usable in an id: use letters, digits, - and _')
     svg = render_svg(layout, args.lang, last=args.last, id_prefix=args.id_prefix, legend=args.legend)
