@@ -645,5 +645,10 @@ class Game:
         return restore(record)
 
     def __repr__(self) -> str:
-        state = f"winner side {self.winner}" if self.is_terminal() else f"seat {self.current_player} to play"
+        if self.is_terminal():
+            state = f"winner side {self.winner}"
+        elif self.needs_deal:
+            state = "waiting for the next deal"
+        else:
+            state = f"seat {self.current_player} to play"
         return f"<Game {self.players} players, hand {len(self.hands)}, scores {list(self.scores)}, {state}>"
