@@ -26,11 +26,12 @@ from typing import Any
 
 from .. import __version__
 from ..i18n import LANGUAGES, CatalogError
+from ..play.session import OPS as PLAY_OPS
 from ..sniff import Layout, NotationError, parse_layout
 from ..sniff import text as sniff_text
 
-#: Every op the worker may call, by name.
-OPS: dict[str, Callable[..., Any]] = {}
+#: Every op the worker may call, by name: the games, replays and sandbox of engine.play, and the ops below.
+OPS: dict[str, Callable[..., Any]] = dict(PLAY_OPS)
 
 
 class BoardCallError(ValueError):

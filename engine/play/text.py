@@ -1,0 +1,279 @@
+"""The board's words for games, replays and the sandbox (the ``play`` message catalog).
+
+``ui_text`` is the fixed vocabulary the page needs before any Python runs (the
+site's build hook writes it into the page); ``Words`` writes the sentences
+that depend on the game: seat names, move buttons, the log, the end of a hand.
+
+The human player always sits at seat 0; the others are named by where they
+sit, clockwise from the player: West, North (opposite) and East. The player is
+"You", with sentences of their own, because many languages conjugate the verb.
+Placeholders in braces: ``{tile}`` and ``{target}`` are tiles written ``[3|4]``.
+"""
+
+from __future__ import annotations
+
+from ..i18n import translations
+from ..sniff.game import Action, Draw, Drew, Event, Pass, Play, Played
+from ..sniff.text import side_name
+from ..sniff.tiles import Side
+
+
+def ui_text(lang: str = "en") -> dict[str, str]:
+    """Labels and fixed sentences of the board's page, in ``lang``.
+
+    Placeholders the page fills in: ``{number}`` (a hand's number), ``{step}``
+    and ``{steps}`` (a replay's position).
+    """
+    _ = translations(lang, "play").gettext
+    return {
+        "setup": _("Game settings"),
+        "players": _("Players"),
+        "players2": _("2 players"),
+        "players3": _("3 players"),
+        "players4": _("4 players: you and a bot partner"),
+        "strength": _("Bots"),
+        "random": _("Easy: any legal move"),
+        "greedy": _("Medium: the most points now"),
+        "strong": _("Strong: thinks ahead"),
+        "pace": _("Bot pace"),
+        "slow": _("Slow"),
+        "normal": _("Normal"),
+        "fast": _("Fast"),
+        "instant": _("No pause"),
+        "newGame": _("New game"),
+        "continue": _("Continue the game"),
+        "confirmNew": _("Start a new game? The game in progress will be lost."),
+        "confirmYes": _("Yes, start a new game"),
+        "cancel": _("Cancel"),
+        "board": _("The game board"),
+        "yourHand": _("Your hand"),
+        "yourMoves": _("Your moves"),
+        "hint": _("Why did that score?"),
+        "hintNone": _("No tile has been placed yet."),
+        "log": _("Log of the hand"),
+        "sheet": _("Score sheet"),
+        "hand": _("Hand {number}"),
+        "total": _("Total"),
+        "inPlay": _("in play"),
+        "nextHand": _("Next hand"),
+        "handOver": _("End of the hand"),
+        "gameOver": _("End of the game"),
+        "chart": _("Scores hand by hand"),
+        "record": _("Game record"),
+        "download": _("Download the game record"),
+        "load": _("Load a game record"),
+        "loadHelp": _("A JSON file as the board downloads it: the board replays it move by move."),
+        "replay": _("Replay"),
+        "replayStep": _("Move {step} of {steps}"),
+        "first": _("First"),
+        "previous": _("Previous"),
+        "next": _("Next"),
+        "last": _("Last"),
+        "playOn": _("Play on from here"),
+        "closeReplay": _("Close the replay"),
+        "sandbox": _("Sandbox"),
+        "sandboxIntro": _(
+            "Place any remaining tile on any legal join: there are no hands and no turns. "
+            "Select a tile, then a highlighted join."
+        ),
+        "remaining": _("Remaining tiles"),
+        "placements": _("Where it goes"),
+        "undo": _("Undo"),
+        "clear": _("Start over"),
+        "emptyLayout": _("The layout is empty: place any tile to open."),
+        "leaveSandbox": _("Play a game"),
+        "saved": _("Your game is saved in this browser."),
+        "restoreFailed": _("The saved game could not be restored, so a new game starts: {reason}"),
+        "badRecord": _("This file is not a game record the board can replay: {reason}"),
+        "badLayout": _("The layout in the address is not legal, so the sandbox starts empty: {reason}"),
+    }
+
+
+#: The player's neighbours, clockwise from seat 0, by number of players.
+_SEATS = {2: ("you", "north"), 3: ("you", "west", "east"), 4: ("you", "west", "north", "east")}
+
+
+class Words:
+    """The sentences of one game, in one language, from the human player's seat (seat 0)."""
+
+    def __init__(self, lang: str, players: int) -> None:
+        self.lang = lang
+        self.players = players
+        catalog = translations(lang, "play")
+        self._ = catalog.gettext
+        self.ngettext = catalog.ngettext
+
+    # -- who ---------------------------------------------------------------
+
+    def seat(self, seat: int) -> str:
+        _ = self._
+        names = {"you": _("You"), "west": _("West"), "north": _("North"), "east": _("East")}
+        return names[_SEATS[self.players][seat]]
+
+    def side(self, side: int) -> str:
+        """A side's name: the seat's, or both partners' with four players."""
+        _ = self._
+        if self.players != 4:
+            return self.seat(side)
+        return _("You and North") if side == 0 else _("West and East")
+
+    # -- moves -------------------------------------------------------------
+
+    def action(self, action: Action) -> str:
+        """The name of a move's button: ``Open with [3|4]``, ``Place [3|4] on [4|4] line B``, ..."""
+        _ = self._
+        if isinstance(action, Draw):
+            return _("Draw a tile")
+        if isinstance(action, Pass):
+            return _("Pass")
+        return self.placement(action.placement.tile, action.placement.target, action.placement.side)
+
+    def placement(self, tile, target, side: Side | None) -> str:
+        _ = self._
+        if target is None:
+            return _("Open with {tile}").format(tile=tile)
+        template = {
+            Side.LINE_A: _("Place {tile} on {target} line A"),
+            Side.LINE_B: _("Place {tile} on {target} line B"),
+            Side.BRANCH_A: _("Place {tile} on {target} branch A"),
+            Side.BRANCH_B: _("Place {tile} on {target} branch B"),
+            Side.HIGH: _("Place {tile} on {target} high end"),
+            Side.LOW: _("Place {tile} on {target} low end"),
+        }[side]
+        return template.format(tile=tile, target=target)
+
+    # -- what happened -----------------------------------------------------
+
+    def points(self, points: int) -> str:
+        return self.ngettext("{points} point", "{points} points", points).format(points=points)
+
+    def event(self, event: Event, reveal: bool = False) -> str:
+        """One line of the log, as the human player sees it: other seats' drawn tiles stay hidden unless ``reveal``."""
+        _ = self._
+        you = event.seat == 0
+        who = self.seat(event.seat)
+        if type(event) is Played:
+            placement = event.placement
+            points = self.points(event.points)
+            if placement.target is None:
+                template = _("You open with {tile}: {points}.") if you else _("{player} opens with {tile}: {points}.")
+                return template.format(player=who, tile=placement.tile, points=points)
+            template = (
+                _("You place {tile} on {target} ({side}): {points}.")
+                if you
+                else _("{player} places {tile} on {target} ({side}): {points}.")
+            )
+            side = side_name(placement.side, self.lang)
+            return template.format(player=who, tile=placement.tile, target=placement.target, side=side, points=points)
+        if type(event) is Drew:
+            if you and event.tile is not None:
+                return _("You draw {tile}.").format(tile=event.tile)
+            if reveal and event.tile is not None:
+                return _("{player} draws {tile}.").format(player=who, tile=event.tile)
+            return _("{player} draws a tile.").format(player=who)
+        return _("You pass.") if you else _("{player} passes.").format(player=who)
+
+    def opener(self, number: int, seat: int) -> str:
+        _ = self._
+        if seat == 0:
+            return _("Hand {number}: you open.").format(number=number)
+        return _("Hand {number}: {player} opens.").format(number=number, player=self.seat(seat))
+
+    def turn(self, seat: int | None, action: Action | None = None) -> str:
+        """Whose turn it is; for the player, also what they must do."""
+        _ = self._
+        if seat is None:
+            return ""
+        if seat != 0:
+            return _("{player} is playing…").format(player=self.seat(seat))
+        if isinstance(action, Draw):
+            return _("Your turn: none of your tiles fits, so draw a tile.")
+        if isinstance(action, Pass):
+            return _("Your turn: nothing fits and the boneyard is empty, so pass.")
+        if isinstance(action, Play) and action.placement.target is None:
+            return _("Your turn: open the hand with any tile.")
+        return _("Your turn: place a tile.")
+
+    def boneyard(self, count: int) -> str:
+        return self.ngettext("Boneyard: {count} tile", "Boneyard: {count} tiles", count).format(count=count)
+
+    def tiles(self, count: int) -> str:
+        return self.ngettext("{count} tile", "{count} tiles", count).format(count=count)
+
+    # -- the end of a hand and of the game ---------------------------------------
+
+    def hand_end(self, end: str, out_seat: int | None) -> str:
+        _ = self._
+        if end == "out":
+            if out_seat == 0:
+                return _("You play your last tile: the hand is over.")
+            return _("{player} plays their last tile: the hand is over.").format(player=self.seat(out_seat))
+        if end == "blocked":
+            return _("The hand is blocked: nobody can place a tile and the boneyard is empty.")
+        return ""
+
+    def deduction(self, pips: int, deduction: int) -> str:
+        """A seat's remaining pips and how they round to the deduction (remainder 1-2 down, 3-4 up)."""
+        _ = self._
+        if pips == 0:
+            return _("No tiles left: nothing to deduct.")
+        if deduction == pips:
+            template = self.ngettext(
+                "{pips} pip, a multiple of 5: minus {deduction}.",
+                "{pips} pips, a multiple of 5: minus {deduction}.",
+                pips,
+            )
+        elif deduction < pips:
+            template = self.ngettext(
+                "{pips} pip, rounded down to {deduction}: minus {deduction}.",
+                "{pips} pips, rounded down to {deduction}: minus {deduction}.",
+                pips,
+            )
+        else:
+            template = self.ngettext(
+                "{pips} pip, rounded up to {deduction}: minus {deduction}.",
+                "{pips} pips, rounded up to {deduction}: minus {deduction}.",
+                pips,
+            )
+        return template.format(pips=pips, deduction=deduction)
+
+    def deduction_line(self, seat: int, pips: int, deduction: int) -> str:
+        """The deduction as one sentence of the log: ``West: 13 pips, rounded up to 15: minus 15.``"""
+        _ = self._
+        return _("{player}: {deduction}").format(player=self.seat(seat), deduction=self.deduction(pips, deduction))
+
+    def winner(self, side: int, score: int, target: int) -> str:
+        _ = self._
+        if self.players == 4:
+            template = (
+                _("You and North reach {target} and win the game, with {score} points.")
+                if side == 0
+                else _("West and East reach {target} and win the game, with {score} points.")
+            )
+        elif side == 0:
+            template = _("You reach {target} and win the game, with {score} points.")
+        else:
+            template = _("{player} reaches {target} and wins the game, with {score} points.")
+        return template.format(player=self.seat(side), score=score, target=target)
+
+    def score_line(self, scores: tuple[int, ...]) -> str:
+        """Every side's score, for announcing: ``You 35, North 20.``"""
+        _ = self._
+        parts = [_("{side} {score}").format(side=self.side(i), score=score) for i, score in enumerate(scores)]
+        return _("Scores: {scores}.").format(scores=", ".join(parts))
+
+    def chart_title(self) -> str:
+        _ = self._
+        return _("Scores hand by hand")
+
+    def hand_label(self, number: int) -> str:
+        _ = self._
+        return _("Hand {number}").format(number=number)
+
+    def chart_hand(self) -> str:
+        _ = self._
+        return _("Hand")
+
+    def chart_target(self, target: int) -> str:
+        _ = self._
+        return _("Target {target}").format(target=target)
