@@ -148,7 +148,8 @@ def test_the_board_before_it_starts(runtime):
     assert hook.megabytes(runtime.download_bytes, "fi") in board
     assert f'<noscript><p class="sniff-board__noscript">{text["noscript"]}</p></noscript>' in board
     # Nothing a strict Content-Security-Policy would block: no inline script, no inline style.
-    assert board.count("<script") == board.count('<script type="module" src=') == 1
+    assert re.search(r'<script type="module" src="\.\./\.\./assets/board/game\.mjs\?v=[0-9a-f]{12}"></script>', board)
+    assert board.count("<script") == board.count('<script type="module" src=') == 2
     assert " style=" not in board
 
 

@@ -57,6 +57,7 @@ if str(ROOT) not in sys.path:  # the engine is imported from the working tree, a
 
 from engine.board.text import loader_text  # noqa: E402
 from engine.i18n import LANGUAGES  # noqa: E402
+from engine.play.text import ui_text as play_text  # noqa: E402
 from engine.sniff import parse_layout  # noqa: E402
 from engine.sniff.svg import render_svg  # noqa: E402
 
@@ -266,6 +267,13 @@ def _asset_url(path: str, page_url: str) -> str:
     return f"{get_relative_url(path, page_url)}?v={digest}"
 
 
+def _modules_url(path: str, page_url: str) -> str:
+    """The game's entry module, versioned by every board module (it imports the others with the same version)."""
+    modules = sorted((ROOT / "docs" / BOARD_ASSETS).glob("*.mjs"))
+    digest = hashlib.sha256(b"".join(module.read_bytes() for module in modules)).hexdigest()[:12]
+    return f"{get_relative_url(path, page_url)}?v={digest}"
+
+
 def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
     """The board's root element before it starts, and the tags that load its script and style."""
     text = loader_text(lang)
@@ -282,11 +290,13 @@ def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
         "data-worker": _asset_url(f"{BOARD_ASSETS}/worker.mjs", page_url),
         "data-bytes": str(size),
         "data-text": json.dumps(text, ensure_ascii=False, separators=(",", ":")),
+        "data-play-text": json.dumps(play_text(lang), ensure_ascii=False, separators=(",", ":")),
     }
     root = " ".join(f'{name}="{html.escape(value)}"' if value else name for name, value in attributes.items())
     return "\n".join(
         [
             f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/board.css", page_url)}">',
+            f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/game.css", page_url)}">',
             f"<div {root}>",
             f'<figure class="sniff-board__picture" aria-label="{html.escape(text["picture"])}">',
             picture,
@@ -307,6 +317,7 @@ def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
             "</div>",
             "</div>",
             f'<script type="module" src="{_asset_url(f"{BOARD_ASSETS}/client.mjs", page_url)}"></script>',
+            f'<script type="module" src="{_modules_url(f"{BOARD_ASSETS}/game.mjs", page_url)}"></script>',
         ]
     )
 

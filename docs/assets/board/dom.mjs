@@ -1,0 +1,78 @@
+// Small helpers of the board's game interface: elements, words, and domino faces.
+//
+// Nothing here talks to the engine. Elements are built with h() (never from HTML
+// text, except the engine's own SVG, which svgFrom() parses), so no inline script
+// or style ever reaches the page and a strict Content-Security-Policy holds.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// h("button", {class: "x", onclick: fn, "aria-pressed": "true"}, "text", child, ...)
+export function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  set(element, attributes);
+  element.append(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
+  return element;
+}
+
+export function s(tag, attributes = {}, ...children) {
+  const element = document.createElementNS(SVG_NS, tag);
+  set(element, attributes);
+  element.append(...children.flat().filter(Boolean));
+  return element;
+}
+
+function set(element, attributes) {
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+    else if (name === "dataset") Object.assign(element.dataset, value);
+    else element.setAttribute(name, value === true ? "" : String(value));
+  }
+}
+
+// The engine's SVG text (engine.sniff.svg, engine.play.chart) as an element of this document.
+export function svgFrom(text) {
+  const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
+  return document.importNode(parsed.documentElement, true);
+}
+
+// "Hand {number}" + {number: 2} -> "Hand 2"
+export function format(template, values) {
+  return template.replace(/\{([a-z_]+)\}/gi, (match, name) => (name in values ? String(values[name]) : match));
+}
+
+// "3|4" -> "[3|4]", as the engine writes a tile in sentences and button names.
+export const tileName = (notation) => `[${notation}]`;
+
+// Pips of each value on a 3 x 3 grid (along the tile, across it), as engine/sniff/svg.py draws them.
+const PIPS = {
+  0: [],
+  1: [[0, 0]],
+  2: [[1, -1], [-1, 1]],
+  3: [[1, -1], [0, 0], [-1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [0, -1], [1, -1], [-1, 1], [0, 1], [1, 1]],
+};
+
+// A domino's face, standing up (one half above the other), in the diagrams' colours
+// (the .sniff-svg classes of docs/assets/stylesheets/diagrams.css). Decorative: the
+// button around it carries the name.
+export function tileFace(notation) {
+  const [a, b] = notation.split("|").map(Number);
+  const face = s("svg", { class: "sniff-svg sniff-face", viewBox: "0 0 22 42", "aria-hidden": "true", focusable: "false" });
+  face.append(s("rect", { class: "tile-body", x: 1, y: 1, width: 20, height: 40, rx: 3, "stroke-width": 1.2 }));
+  face.append(s("line", { class: "tile-divider", x1: 4, y1: 21, x2: 18, y2: 21, "stroke-width": 1.2 }));
+  [a, b].forEach((value, half) => {
+    const cy = 11 + half * 20;
+    for (const [along, across] of PIPS[value]) {
+      face.append(s("circle", { class: "pip", cx: 11 + across * 5, cy: cy + along * 5, r: 1.9 }));
+    }
+  });
+  return face;
+}
+
+// The back of a tile: someone else's, face down.
+export const tileBack = () => h("span", { class: "sniff-back", "aria-hidden": "true" });
+
+export const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,152 @@
+// The sandbox ("Try it"): play/?sandbox=<layout> opens the board on that layout, with no hands and
+// no turns. Any remaining tile goes on any legal join; the picture, the caption and the score change
+// at once; Undo takes back the last placement. The address keeps the layout in the notation
+// (placements joined by ";", URL-encoded: notes/CONTRACTS.md), so a link reproduces it exactly.
+// The engine's op is sandbox_view (engine/play/sandbox.py); game.mjs owns the board.
+
+const version = new URL(import.meta.url).search;
+const [{ h, format }, table] = await Promise.all([import(`./dom.mjs${version}`), import(`./table.mjs${version}`)]);
+
+export class Sandbox {
+  constructor(board) {
+    this.board = board;
+    this.layout = []; // placements in the layout notation
+    this.view = null;
+    this.selected = null;
+  }
+
+  // Open the sandbox on the layout of the address; a layout that isn't legal is reported and the sandbox starts empty.
+  async open(text) {
+    const board = this.board;
+    board.mode = "sandbox";
+    board.token++;
+    board.showMessage(null);
+    const placements = text.split(/[;\n]/).map((part) => part.trim()).filter(Boolean);
+    let view;
+    try {
+      view = await board.call("sandbox_view", { layout: placements.join(";") });
+    } catch (error) {
+      if (error?.type !== "NotationError") throw error;
+      board.showMessage(format(board.text.badLayout, { reason: error.details?.reason ?? error.message }));
+      view = await board.call("sandbox_view", { layout: "" });
+    }
+    this.show(view, false);
+  }
+
+  async change(placements) {
+    const board = this.board;
+    const token = board.token;
+    const view = await board.call("sandbox_view", { layout: placements.join(";") });
+    if (token !== board.token || board.mode !== "sandbox") return;
+    board.showMessage(null);
+    this.show(view, true);
+  }
+
+  show(view, remember) {
+    this.view = view;
+    this.layout = view.layout;
+    this.selected = null;
+    if (remember) {
+      const url = new URL(location.href);
+      url.search = `?sandbox=${encodeURIComponent(this.layout.join(";"))}`;
+      history.replaceState(history.state, "", url);
+    }
+    this.render();
+    this.board.announce(view.hint ? [view.hint.heading, view.hint.caption] : [this.board.text.emptyLayout]);
+  }
+
+  place(action) {
+    const tile = this.view.tiles.find((entry) => entry.moves.some((move) => move.action === action));
+    if (!tile) return; // not a legal placement: nothing happens
+    return this.change([...this.layout, action]);
+  }
+
+  clickTile(tile) {
+    const entry = this.view.tiles.find((candidate) => candidate.tile === tile);
+    if (!entry?.moves.length) return;
+    if (entry.moves.length === 1) return this.place(entry.moves[0].action);
+    this.selected = this.selected === tile ? null : tile;
+    this.focusMoves = this.selected !== null; // a keyboard user goes on to the selected tile's moves
+    this.render();
+  }
+
+  undo() {
+    if (this.layout.length) return this.change(this.layout.slice(0, -1));
+  }
+
+  leave() {
+    const url = new URL(location.href);
+    url.search = "";
+    history.replaceState(history.state, "", url);
+    const board = this.board;
+    board.intent = "continue";
+    return board.closeReplay(); // the saved game if there is one, else a new game
+  }
+
+  render() {
+    const board = this.board;
+    const t = board.text;
+    const view = this.view;
+    const focused = document.activeElement?.closest?.("[data-key]")?.dataset.key;
+    const hadFocus = board.section.contains(document.activeElement);
+    const selected = view.tiles.find((entry) => entry.tile === this.selected);
+    const options = selected ? selected.moves : [];
+    const tiles = view.tiles.map((entry) =>
+      table.tileButton(entry.tile, {
+        playable: entry.moves.length > 0,
+        selected: entry.tile === this.selected,
+        onclick: () => this.clickTile(entry.tile),
+      }),
+    );
+    const moves = options.map((move) => table.moveButton(move, { selected: true, onclick: () => this.place(move.action) }));
+    const button = (label, key, onclick, disabled = false) =>
+      h("button", { type: "button", class: "md-button", "data-key": key, onclick, disabled }, label);
+    board.content.replaceChildren(
+      h(
+        "div",
+        { class: "sniff-play__status sniff-play__status--sandbox" },
+        h("h3", { class: "sniff-play__title" }, t.sandbox),
+        h("p", {}, t.sandboxIntro),
+      ),
+      h("div", { class: "sniff-play__table" }, table.layoutPicture(view.svg, options, (action) => this.place(action))),
+      h(
+        "p",
+        { class: "sniff-play__caption", "data-play-caption": "", "data-score": view.score },
+        view.hint ? [h("strong", {}, view.hint.heading), " ", view.hint.caption] : t.emptyLayout,
+      ),
+      h(
+        "div",
+        { class: "sniff-play__buttons sniff-play__sandbox-controls" },
+        button(t.undo, "undo", () => this.undo(), !this.layout.length),
+        button(t.clear, "clear", () => this.change([]), !this.layout.length),
+        button(t.leaveSandbox, "leave", () => this.leave()),
+      ),
+      h(
+        "div",
+        { class: "sniff-play__mine is-your-turn" },
+        h(
+          "div",
+          { class: "sniff-play__hand", role: "group", "aria-labelledby": "sniff-play-remaining" },
+          h("h3", { id: "sniff-play-remaining" }, t.remaining),
+          h("div", { class: "sniff-play__tiles sniff-play__tiles--all" }, tiles),
+        ),
+        h(
+          "div",
+          { class: "sniff-play__moves", role: "group", "aria-labelledby": "sniff-play-where", hidden: !moves.length },
+          h("h3", { id: "sniff-play-where" }, t.placements),
+          h("div", { class: "sniff-play__buttons" }, moves),
+        ),
+      ),
+    );
+    board.section.dataset.mode = "sandbox";
+    board.root.dataset.playPhase = "sandbox";
+    const focusMoves = this.focusMoves;
+    this.focusMoves = false;
+    if (!hadFocus) return;
+    const again = focused && board.content.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+    const firstMove = focusMoves && board.content.querySelector(".sniff-move");
+    const fallback = board.content.querySelector("[data-key=undo]:not([disabled]), .sniff-tile");
+    const next = firstMove || (again && !again.disabled ? again : fallback);
+    next?.focus();
+  }
+}

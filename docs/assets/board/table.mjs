@@ -1,0 +1,204 @@
+// The board's pictures of a game: the table (layout, seats, your hand and moves), the end of a
+// hand or of the game, the log and the score sheet. Pure rendering: every function takes the
+// engine's view (engine/play/view.py) and the words (engine/play/text.py ui_text), and returns
+// elements; what a click does comes in as callbacks. The controller is game.mjs.
+
+const { h, svgFrom, format, tileName, tileFace, tileBack, s } = await import(`./dom.mjs${new URL(import.meta.url).search}`);
+
+// The engine's SVG of the layout, with the places the selected tile may go made clickable.
+// options: [{action, target, side, label}] of one tile; choose(action) when one is clicked.
+// Clicks anywhere else change nothing. Keyboard users have the move buttons instead.
+export function layoutPicture(svgText, options, choose) {
+  const svg = svgFrom(svgText);
+  svg.classList.add("sniff-live");
+  const marks = svg.querySelector(".marks") ?? svg;
+  for (const option of options) {
+    const join = svg.querySelector(`.join[data-tile="${option.target}"][data-side="${option.side}"]`);
+    if (!join) continue;
+    join.classList.add("is-option");
+    const hit = s("circle", {
+      class: "join-hit",
+      cx: join.getAttribute("cx"),
+      cy: join.getAttribute("cy"),
+      r: 20,
+      "data-action": option.action,
+    });
+    hit.append(s("title", {}, option.label));
+    marks.append(hit);
+  }
+  svg.addEventListener("click", (event) => {
+    const hit = event.target.closest?.(".join-hit");
+    if (hit) choose(hit.dataset.action);
+  });
+  return svg;
+}
+
+// A tile you may click: its face, its name "[3|4]"; aria-pressed when selected.
+export function tileButton(notation, { playable, selected, onclick }) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "sniff-tile" + (playable ? " is-playable" : "") + (selected ? " is-selected" : ""),
+      "aria-pressed": selected ? "true" : "false",
+      "aria-disabled": playable ? null : "true",
+      "data-tile": notation,
+      "data-key": `tile:${notation}`,
+      onclick,
+    },
+    tileFace(notation),
+    h("span", { class: "sniff-tile__name" }, tileName(notation)),
+  );
+}
+
+export function moveButton(move, { selected, onclick }) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "md-button sniff-move" + (selected ? " is-selected" : ""),
+      "data-action": move.action,
+      "data-key": `move:${move.action}`,
+      onclick,
+    },
+    move.label,
+  );
+}
+
+function faces(tiles) {
+  return h("span", { class: "sniff-faces" }, tiles.map((tile) => h("span", { class: "sniff-face-small", title: tileName(tile) }, tileFace(tile))));
+}
+
+// The scores and the other seats: names, tile counts (faces hidden), whose turn.
+export function seatsPanel(view, text, { reveal }) {
+  const scores = h(
+    "ul",
+    { class: "sniff-play__scores" },
+    view.sides.map((side, index) =>
+      h("li", { "data-side": index }, h("span", { class: "sniff-play__side" }, side.name), " ", h("strong", { "data-score": side.score }, String(side.score))),
+    ),
+  );
+  const seats = h(
+    "ul",
+    { class: "sniff-play__seats" },
+    view.seats.map((seat, index) => {
+      if (index === 0 && !reveal) return null;
+      const shown = seat.tiles !== null && (reveal || index !== 0);
+      return h(
+        "li",
+        { class: "sniff-seat" + (seat.current ? " is-current" : ""), "data-seat": index, "data-count": seat.count },
+        h("span", { class: "sniff-seat__name" }, seat.name),
+        " ",
+        h("span", { class: "sniff-seat__count" }, seat.countText),
+        shown && seat.tiles.length ? faces(seat.tiles) : h("span", { class: "sniff-backs" }, Array.from({ length: seat.count }, tileBack)),
+      );
+    }),
+  );
+  return h("div", { class: "sniff-play__people" }, scores, seats);
+}
+
+// "Why did that score?": the counted values behind the last placement's score.
+export function hintPanel(view, text, { open, toggle }) {
+  const button = h(
+    "button",
+    { type: "button", class: "sniff-play__hint-button", "aria-expanded": open ? "true" : "false", "aria-controls": "sniff-play-hint", "data-key": "hint", onclick: toggle },
+    text.hint,
+  );
+  const body = h("div", { id: "sniff-play-hint", class: "sniff-play__hint-text", hidden: !open });
+  if (view.hint) {
+    body.append(
+      h("p", {}, h("strong", {}, view.hint.heading), " ", view.hint.caption),
+      h("ul", { class: "sniff-play__counted" }, view.hint.counted.map((end) => h("li", { "data-tile": end.tile, "data-side": end.side }, `${tileName(end.tile)}: ${end.value}`))),
+    );
+  } else {
+    body.append(h("p", {}, text.hintNone));
+  }
+  return h("div", { class: "sniff-play__hint" }, button, body);
+}
+
+export function logPanel(view, text) {
+  const list = h("ol", { class: "sniff-play__log", tabindex: "0", "aria-label": text.log }, view.log.map((line) => h("li", {}, line)));
+  return h("section", { class: "sniff-play__box" }, h("h3", {}, text.log), list);
+}
+
+// The score sheet: a column per side, a row per hand: each scoring placement, the deductions, the total.
+export function sheetPanel(view, text) {
+  const hands = view.sheet[0]?.hands ?? [];
+  const table = h(
+    "table",
+    { class: "sniff-sheet" },
+    h("thead", {}, h("tr", {}, h("td"), view.sides.map((side) => h("th", { scope: "col" }, side.name)))),
+    h(
+      "tbody",
+      {},
+      hands.map((row, handIndex) =>
+        h(
+          "tr",
+          { "data-hand": row.number },
+          h("th", { scope: "row" }, format(text.hand, { number: row.number }), row.over ? null : h("span", { class: "sniff-sheet__live" }, ` (${text.inPlay})`)),
+          view.sheet.map((side, sideIndex) => sheetCell(side.hands[handIndex], sideIndex, view, text)),
+        ),
+      ),
+    ),
+  );
+  return h("section", { class: "sniff-play__box" }, h("h3", {}, text.sheet), h("div", { class: "sniff-sheet__scroll" }, table));
+}
+
+function sheetCell(row, side, view, text) {
+  const partners = view.players === 4;
+  const entries = row.entries.map((entry) =>
+    h("li", { "data-points": entry.points, "data-seat": entry.seat }, h("span", { class: "sniff-sheet__points" }, `+${entry.points}`), " ", partners ? `${view.seats[entry.seat].name} ` : "", tileName(entry.tile)),
+  );
+  // A deduction of 0 costs nothing: the end of the hand shows it, the sheet needn't.
+  const deductions = row.deductions
+    .filter((d) => d.deduction)
+    .map((d) =>
+      h(
+        "li",
+        { class: "sniff-sheet__deduction", "data-deduction": d.deduction, "data-seat": d.seat },
+        h("span", { class: "sniff-sheet__points" }, `−${d.deduction}`),
+        " ",
+        partners ? `${view.seats[d.seat].name} ` : "",
+        h("span", { class: "sniff-sheet__rounding" }, `${d.pips} → ${d.deduction}`),
+      ),
+    );
+  return h(
+    "td",
+    { "data-side": side },
+    entries.length || deductions.length ? h("ul", { class: "sniff-sheet__entries" }, entries, deductions) : null,
+    h("p", { class: "sniff-sheet__total" }, `${text.total} `, h("strong", { "data-total": row.total }, String(row.total))),
+  );
+}
+
+// The end of a hand: every hand shown, each deduction with its rounding, and Next hand.
+export function handEndPanel(view, text, { nextHand, canDeal }) {
+  const end = view.handEnd;
+  return h(
+    "section",
+    { class: "sniff-play__end", "aria-labelledby": "sniff-play-end-title" },
+    h("h3", { id: "sniff-play-end-title" }, text.handOver),
+    h("p", {}, end.lines[0]),
+    end.deductions.length
+      ? h(
+          "ul",
+          { class: "sniff-play__deductions" },
+          end.deductions.map((d) =>
+            h("li", { "data-seat": d.seat, "data-deduction": d.deduction }, h("strong", {}, view.seats[d.seat].name), " ", view.seats[d.seat].tiles.length ? faces(view.seats[d.seat].tiles) : null, " ", d.text),
+          ),
+        )
+      : null,
+    end.lines.length > 1 ? h("p", {}, end.lines.at(-1)) : null,
+    nextHand && canDeal ? h("button", { type: "button", class: "md-button md-button--primary", "data-key": "next-hand", onclick: nextHand }, text.nextHand) : null,
+  );
+}
+
+export function gameEndPanel(view, text, { newGame }) {
+  return h(
+    "section",
+    { class: "sniff-play__end sniff-play__end--game", "aria-labelledby": "sniff-play-over-title" },
+    h("h3", { id: "sniff-play-over-title" }, text.gameOver),
+    h("p", { class: "sniff-play__winner" }, view.gameEnd.text),
+    h("figure", { class: "sniff-play__chart" }, svgFrom(view.gameEnd.chart), h("figcaption", {}, text.chart)),
+    newGame ? h("button", { type: "button", class: "md-button md-button--primary", "data-key": "new-game-end", onclick: newGame }, text.newGame) : null,
+  );
+}

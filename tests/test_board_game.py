@@ -1,0 +1,414 @@
+"""The board's game in Chromium: a visitor plays whole games through the accessible buttons.
+
+Runs against the built site (scripts/build_site), like tests/test_board_runtime.py.
+Bots move at the fastest pace ("No pause", set in the settings the board keeps in
+localStorage) so whole games take seconds. Every page fails its test on a console
+error or a request that leaves 127.0.0.1 (tests/support/browser.py PageWatch).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from contextlib import contextmanager
+from urllib.parse import quote, unquote
+
+import pytest
+
+from engine.board.text import loader_text
+from engine.play.text import Words, ui_text
+from engine.sniff.record import replay
+from tests.support.browser import PageWatch
+from tests.support.server import serve
+from tests.test_board_runtime import AXE, BOOT_TIMEOUT, CSP, locale_path
+
+pytestmark = pytest.mark.browser
+
+BOARD = "[data-sniff-board]"
+SETTLED = ",".join(f"{BOARD}[data-play-phase={phase}]" for phase in ("you", "handOver", "gameOver"))
+ENGLISH_MOVE = re.compile(
+    r"^(Open with \[\d\|\d\]|Place \[\d\|\d\] on \[\d\|\d\] (line A|line B|branch A|branch B|high end|low end)"
+    r"|Draw a tile|Pass)$"
+)
+
+
+@pytest.fixture(scope="module")
+def csp_url(site_dir):
+    with serve(site_dir, {"Content-Security-Policy": CSP}) as url:
+        yield url
+
+
+@contextmanager
+def board_page(browser, url: str, *, players: int = 2, bots: str = "greedy", pace: str = "instant", width=1100):
+    """A fresh visitor with these settings stored, on ``url``; checked clean at the end."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    settings = json.dumps({"players": players, "bots": bots, "pace": pace})
+    context.add_init_script(f"localStorage.setItem('sniff-board:settings', {json.dumps(settings)})")
+    context.add_init_script(
+        """window.violations = []; document.addEventListener('securitypolicyviolation',
+             (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));"""
+    )
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.goto(url)
+    try:
+        yield page
+        assert page.evaluate("window.violations") == []
+    finally:
+        context.close()
+    watch.assert_clean()
+
+
+def start(page, lang: str) -> None:
+    page.get_by_role("button", name=loader_text(lang)["start"], exact=True).click()
+    page.wait_for_selector(f"{BOARD}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
+    settle(page)
+
+
+def settle(page, before: str | None = None) -> str:
+    """Wait until it is the player's turn, or a hand or the game is over, after ``before``; the new phase."""
+    if before is None:
+        page.wait_for_selector(SETTLED, timeout=60_000)
+    else:
+        page.wait_for_function(
+            """([selector, before, settled]) => {
+              const root = document.querySelector(selector);
+              return root.dataset.playMoves !== before && root.matches(settled);
+            }""",
+            arg=[BOARD, before, SETTLED],
+            timeout=60_000,
+        )
+    return page.locator(BOARD).get_attribute("data-play-phase")
+
+
+def moves_done(page) -> str:
+    return page.locator(BOARD).get_attribute("data-play-moves")
+
+
+def saved_record(page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('sniff-board:game')"))["record"]
+
+
+def move_buttons(page):
+    group = page.get_by_role("group", name=re.compile(".+")).filter(has=page.locator(".sniff-move"))
+    return group.get_by_role("button")
+
+
+def expected_moves(record: dict, lang: str) -> list[str]:
+    """The names of the player's move buttons, as the engine in CPython sees the saved game."""
+    game = replay(record)
+    words = Words(lang, game.players)
+    return [words.action(action) for action in game.legal_actions()]
+
+
+def watch_announcements(page) -> None:
+    page.evaluate(
+        """() => { window.announced = [];
+          const live = document.querySelector('[data-play-live]');
+          new MutationObserver(() => window.announced.push(live.textContent))
+            .observe(live, {childList: true, characterData: true, subtree: true}); }"""
+    )
+
+
+def sheet(page) -> list[list[dict]]:
+    """The score sheet as shown: per hand, per side, the points, the deductions and the total."""
+    return page.evaluate(
+        """() => [...document.querySelectorAll('.sniff-sheet tbody tr')].map((row) =>
+          [...row.querySelectorAll('td')].map((cell) => ({
+            points: [...cell.querySelectorAll('[data-points]')].map((e) => Number(e.dataset.points)),
+            deductions: [...cell.querySelectorAll('[data-deduction]')].map((e) => Number(e.dataset.deduction)),
+            total: Number(cell.querySelector('[data-total]').dataset.total),
+          })))"""
+    )
+
+
+def check_sheet_against_record(shown: list[list[dict]], record: dict) -> None:
+    sides = 2 if record["players"] == 4 else record["players"]
+    assert len(shown) == len(record["hands"])
+    for row, hand in zip(shown, record["hands"], strict=True):
+        for side, cell in enumerate(row):
+            points = [e["points"] for e in hand["events"] if "play" in e and e["points"] and e["seat"] % sides == side]
+            deducted = [d for seat, d in enumerate(hand["deductions"]) if d and seat % sides == side]
+            assert cell == {"points": points, "deductions": deducted, "total": hand["scores"][side]}
+
+
+@pytest.mark.parametrize(("players", "lang", "csp"), [(2, "en", False), (3, "it", False), (4, "fi", True)])
+def test_a_visitor_plays_a_whole_game_with_the_buttons(browser, site_url, csp_url, players, lang, csp):
+    rng = random.Random(players)
+    text = ui_text(lang)
+    url = (csp_url if csp else site_url) + locale_path(lang)
+    with board_page(browser, url, players=players) as page:
+        start(page, lang)
+        watch_announcements(page)
+        phase, hands = settle(page), 1
+        while phase != "gameOver":
+            before = moves_done(page)
+            if phase == "handOver":
+                # Every hand is shown, with each deduction and its rounding.
+                assert page.locator(".sniff-play__deductions li").count() in (0, players)
+                page.get_by_role("button", name=text["nextHand"], exact=True).click()
+                hands += 1
+            else:
+                buttons = move_buttons(page)
+                names = buttons.all_inner_texts()
+                assert names == expected_moves(saved_record(page), lang)
+                if lang == "en":
+                    assert all(ENGLISH_MOVE.match(name) for name in names), names
+                page.get_by_role("button", name=rng.choice(names), exact=True).click()
+            phase = settle(page, before)
+
+        with page.expect_download() as download:
+            page.get_by_role("button", name=text["download"], exact=True).click()
+        record = json.loads(download.value.path().read_text(encoding="utf-8"))
+        game = replay(record)  # every placement, deduction and score checks out
+        assert game.winner is not None and len(record["hands"]) == hands
+        check_sheet_against_record(sheet(page), record)
+        winner = page.locator(".sniff-play__winner").inner_text()
+        assert str(game.scores[game.winner]) in winner
+        chart = page.locator(".sniff-play__chart svg")
+        assert chart.locator("polyline").count() == game.sides
+        announced = " ".join(page.evaluate("window.announced"))
+        words = Words(lang, players)
+        assert words.seat(1) in announced, "the bots' moves are announced"
+        assert winner in announced
+        assert page.evaluate("localStorage.getItem('sniff-board:game')") is None, "a finished game is not resumed"
+
+
+def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position(browser, site_url):
+    with board_page(browser, site_url + "/play/", players=3) as page:
+        start(page, "en")
+        for _ in range(3):
+            before = moves_done(page)
+            move_buttons(page).first.click()
+            if settle(page, before) != "you":
+                break
+        position = page.evaluate(
+            """() => ({layout: document.querySelector('.sniff-play__table svg').dataset.layout,
+                      hand: [...document.querySelectorAll('.sniff-play__hand .sniff-tile')].map((t) => t.dataset.tile),
+                      log: [...document.querySelectorAll('.sniff-play__log li')].map((li) => li.textContent),
+                      scores: document.querySelector('.sniff-play__scores').textContent,
+                      turn: document.querySelector('[data-play-turn]').textContent})"""
+        )
+        moves = move_buttons(page).all_inner_texts()
+        record = saved_record(page)
+        page.reload()
+        assert page.locator(BOARD).get_attribute("aria-busy") == "true"
+        page.get_by_role("button", name=ui_text("en")["continue"], exact=True).click()
+        page.wait_for_selector(f"{BOARD}[aria-busy=false]", timeout=BOOT_TIMEOUT)
+        settle(page)
+        assert saved_record(page) == record
+        assert move_buttons(page).all_inner_texts() == moves
+        again = page.evaluate(
+            """() => ({layout: document.querySelector('.sniff-play__table svg').dataset.layout,
+                      hand: [...document.querySelectorAll('.sniff-play__hand .sniff-tile')].map((t) => t.dataset.tile),
+                      log: [...document.querySelectorAll('.sniff-play__log li')].map((li) => li.textContent),
+                      scores: document.querySelector('.sniff-play__scores').textContent,
+                      turn: document.querySelector('[data-play-turn]').textContent})"""
+        )
+        assert again == position
+
+
+def test_invalid_clicks_change_nothing_and_one_click_plays_a_tile_that_fits_once(browser, site_url):
+    with board_page(browser, site_url + "/play/", players=2) as page:
+        start(page, "en")
+        checked = {"unplayable": False, "single": False, "choice": False}
+        for _ in range(60):
+            if all(checked.values()):
+                break
+            phase = settle(page)
+            before = moves_done(page)
+            if phase == "handOver":
+                page.get_by_role("button", name="Next hand", exact=True).click()
+                settle(page, before)
+                continue
+            if phase == "gameOver":
+                break
+            view = page.evaluate("document.querySelector('[data-sniff-board]').sniffPlay.view")
+            record = saved_record(page)
+            places = {}
+            for move in view["actions"]:
+                if "tile" in move:
+                    places.setdefault(move["tile"], []).append(move)
+            # Clicks on what may not be played: the layout's tiles and marks, a tile that fits nowhere, the sheet.
+            for target in (".sniff-play__table .tile", ".sniff-play__table .counted", ".sniff-sheet"):
+                if page.locator(target).count():
+                    page.locator(target).first.click(force=True)
+            stuck = [tile for tile in view["seats"][0]["tiles"] if tile not in places]
+            if stuck:
+                page.locator(f".sniff-tile[data-tile='{stuck[0]}']").click(force=True)  # aria-disabled
+                checked["unplayable"] = True
+            assert saved_record(page) == record
+            assert page.locator(".sniff-tile[aria-pressed=true]").count() == 0
+            assert moves_done(page) == before
+            single = [tile for tile, moves in places.items() if len(moves) == 1]
+            several = [tile for tile, moves in places.items() if len(moves) > 1]
+            if several and view["layout"]:
+                tile = several[0]
+                page.locator(f".sniff-tile[data-tile='{tile}']").click()
+                assert page.locator(f".sniff-tile[data-tile='{tile}']").get_attribute("aria-pressed") == "true"
+                hits = page.locator(".join-hit")
+                assert hits.count() == len(places[tile])
+                # A lit place of another tile's is not offered; a click on the picture's background does nothing.
+                page.locator(".sniff-play__table svg").click(position={"x": 2, "y": 2})
+                assert moves_done(page) == before
+                action = hits.nth(len(places[tile]) - 1).get_attribute("data-action")
+                hits.nth(len(places[tile]) - 1).click()
+                settle(page, before)
+                assert saved_record(page)["hands"][-1]["events"][len(record["hands"][-1]["events"])]["play"] == action
+                checked["choice"] = True
+            elif single:
+                tile = single[0]
+                page.locator(f".sniff-tile[data-tile='{tile}']").click()
+                settle(page, before)
+                played = saved_record(page)["hands"][len(record["hands"]) - 1]["events"][
+                    len(record["hands"][-1]["events"])
+                ]
+                assert played["play"] == places[tile][0]["action"]
+                checked["single"] = True
+            else:
+                move_buttons(page).first.click()
+                settle(page, before)
+        assert all(checked.values()), checked
+
+
+def test_the_keyboard_reaches_every_move(browser, site_url):
+    with board_page(browser, site_url + "/id/play/", players=4) as page:
+        start(page, "id")
+        while settle(page) != "you":
+            pass
+        before = moves_done(page)
+        # Tab from the hint's button through the hand to a move, then Enter.
+        page.locator(".sniff-play__hint-button").focus()
+        names = set(move_buttons(page).all_inner_texts())
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            focused = page.evaluate("document.activeElement.textContent")
+            if focused in names:
+                break
+        else:
+            pytest.fail("no move button is reachable by Tab")
+        page.keyboard.press("Enter")
+        settle(page, before)
+        assert moves_done(page) != before
+
+
+def test_the_game_is_accessible(browser, site_url):
+    with board_page(browser, site_url + "/fi/play/", players=3) as page:
+        start(page, "fi")
+        page.locator(".sniff-play__hint-button").click()
+        page.add_script_tag(path=str(AXE))
+        problems = page.evaluate(
+            "async () => (await axe.run(document.querySelector('[data-sniff-board]'), {resultTypes: ['violations']}))"
+            ".violations.filter(v => ['serious', 'critical'].includes(v.impact)).map(v => v.id + ' ' + v.nodes"
+            ".map(n => n.target.join(' ')).join(', '))"
+        )
+        assert problems == []
+
+
+def test_a_try_it_link_opens_the_sandbox_with_its_layout(browser, site_url):
+    with board_page(browser, site_url + "/rules/") as page:
+        link = page.locator(".sniff-try-link").first
+        layout = unquote(link.get_attribute("href").split("?sandbox=", 1)[1])
+        link.click()
+        page.wait_for_selector(f"{BOARD}[data-play-phase=sandbox]", timeout=BOOT_TIMEOUT)
+        svg = page.locator(".sniff-play__table svg")
+        assert svg.get_attribute("data-layout") == layout
+        caption = page.locator("[data-play-caption]").inner_text()
+
+        # Place a tile on a highlighted join: the picture, caption, score and address change at once.
+        tiles = page.evaluate("document.querySelector('[data-sniff-board]').sniffPlay.sandbox.view.tiles")
+        tile = next(entry for entry in tiles if entry["moves"])
+        page.locator(f".sniff-tile[data-tile='{tile['tile']}']").click()
+        if len(tile["moves"]) > 1:
+            page.locator(f".join-hit[data-action='{tile['moves'][-1]['action']}']").click()
+        placed = f"{layout};{tile['moves'][-1]['action']}"
+        page.wait_for_function(
+            "(layout) => document.querySelector('.sniff-play__table svg').dataset.layout === layout", arg=placed
+        )
+        assert page.locator("[data-play-caption]").inner_text() != caption
+        assert page.url.endswith("?sandbox=" + quote(placed, safe=""))
+
+        # The address reproduces the layout exactly.
+        address = page.url
+        page.reload()
+        page.wait_for_selector(f"{BOARD}[data-play-phase=sandbox]", timeout=BOOT_TIMEOUT)
+        assert page.locator(".sniff-play__table svg").get_attribute("data-layout") == placed
+
+        # Undo takes the tile back, and the address with it.
+        page.get_by_role("button", name=ui_text("en")["undo"], exact=True).click()
+        page.wait_for_function(
+            "(layout) => document.querySelector('.sniff-play__table svg').dataset.layout === layout", arg=layout
+        )
+        assert page.url == address.split("?")[0] + "?sandbox=" + quote(layout, safe="")
+        assert page.locator("[data-play-caption]").inner_text() == caption
+
+
+def test_a_broken_sandbox_address_says_why_and_starts_empty(browser, csp_url):
+    with board_page(browser, csp_url + "/it/play/?sandbox=" + quote("1|4;2|2 on 1|4 high", safe="")) as page:
+        page.wait_for_selector(f"{BOARD}[data-play-phase=sandbox]", timeout=BOOT_TIMEOUT)
+        message = page.locator("[data-play-message]").inner_text()
+        assert message.startswith(ui_text("it")["badLayout"].split("{reason}")[0])
+        assert page.locator(".sniff-play__table svg").get_attribute("data-layout") == ""
+        # Opening on an empty layout is one click; the address follows.
+        page.locator(".sniff-tile[data-tile='3|4']").click()
+        page.wait_for_function("() => location.search === '?sandbox=3%7C4'")
+
+
+def test_a_loaded_record_replays_move_by_move(browser, site_url, tmp_path):
+    from engine.board import session
+
+    view = json.loads(session.handle("play_new", json.dumps({"players": 2, "bots": "greedy", "seed": 6})))["result"]
+    for _ in range(12):
+        op = "play_act" if view["phase"] == "you" else "play_bot"
+        args = {"game": view["game"]} | ({"action": view["actions"][0]["action"]} if op == "play_act" else {})
+        view = json.loads(session.handle(op, json.dumps(args)))["result"]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(view["record"]), encoding="utf-8")
+    broken = tmp_path / "broken.json"
+    record = json.loads(json.dumps(view["record"]))
+    record["hands"][0]["events"][1]["seat"] = 1 - record["hands"][0]["events"][1]["seat"]
+    broken.write_text(json.dumps(record), encoding="utf-8")
+    text = ui_text("en")
+
+    with board_page(browser, site_url + "/play/") as page:
+        start(page, "en")
+        page.get_by_label(text["load"]).set_input_files(str(broken))
+        page.wait_for_selector("[data-play-message]:not([hidden])")
+        assert "hand 1, event 2" in page.locator("[data-play-message]").inner_text()
+        page.get_by_label(text["load"]).set_input_files(str(path))
+        page.wait_for_selector(f"{BOARD}[data-play-phase=replay]")
+        assert page.locator(".sniff-play__table svg").get_attribute("data-layout") == ";".join(view["layout"])
+        page.get_by_role("button", name=text["first"], exact=True).click()
+        page.wait_for_function("() => document.querySelector('.sniff-play__table svg').dataset.layout === ''")
+        page.get_by_role("button", name=text["next"], exact=True).click()
+        first = view["record"]["hands"][0]["events"][0]["play"]
+        page.wait_for_function(
+            "(tile) => document.querySelector('.sniff-play__table svg').dataset.layout === tile", arg=first
+        )
+        # Every hand is shown in a replay.
+        assert page.locator(".sniff-play__seats .sniff-faces").count() == 2
+        page.get_by_role("button", name=text["playOn"], exact=True).click()
+        page.wait_for_selector(f"{BOARD}[data-play-phase=you], {BOARD}[data-play-phase=bot]")
+        assert saved_record(page)["hands"][0]["events"][:1] == view["record"]["hands"][0]["events"][:1]
+
+
+def test_the_board_fits_a_phone(browser, site_url):
+    with board_page(browser, site_url + "/play/", players=4, width=390) as page:
+        start(page, "en")
+        for _ in range(4):
+            phase = settle(page)
+            if phase != "you":
+                break
+            before = moves_done(page)
+            view = page.evaluate("document.querySelector('[data-sniff-board]').sniffPlay.view")
+            tile = next((m["tile"] for m in view["actions"] if "tile" in m), None)
+            if tile:
+                page.locator(f".sniff-tile[data-tile='{tile}']").click()
+                if page.locator(".join-hit").count():
+                    page.locator(".join-hit").first.click()
+            else:
+                move_buttons(page).first.click()
+            settle(page, before)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page.locator(".sniff-play__table svg").bounding_box()["width"] <= 390
