@@ -82,6 +82,17 @@ def settle(page, before: str | None = None) -> str:
     return page.locator(BOARD).get_attribute("data-play-phase")
 
 
+def shown_layout(page) -> str:
+    """The layout on the table, in the notation (the engine's SVG, or the empty table, carries it)."""
+    return page.locator(".sniff-play__table [data-layout]").get_attribute("data-layout")
+
+
+def wait_for_layout(page, layout: str) -> None:
+    page.wait_for_function(
+        "(layout) => document.querySelector('.sniff-play__table [data-layout]')?.dataset.layout === layout", arg=layout
+    )
+
+
 def moves_done(page) -> str:
     return page.locator(BOARD).get_attribute("data-play-moves")
 
@@ -184,7 +195,7 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position(browser, sit
             if settle(page, before) != "you":
                 break
         position = page.evaluate(
-            """() => ({layout: document.querySelector('.sniff-play__table svg').dataset.layout,
+            """() => ({layout: document.querySelector('.sniff-play__table [data-layout]').dataset.layout,
                       hand: [...document.querySelectorAll('.sniff-play__hand .sniff-tile')].map((t) => t.dataset.tile),
                       log: [...document.querySelectorAll('.sniff-play__log li')].map((li) => li.textContent),
                       scores: document.querySelector('.sniff-play__scores').textContent,
@@ -200,7 +211,7 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position(browser, sit
         assert saved_record(page) == record
         assert move_buttons(page).all_inner_texts() == moves
         again = page.evaluate(
-            """() => ({layout: document.querySelector('.sniff-play__table svg').dataset.layout,
+            """() => ({layout: document.querySelector('.sniff-play__table [data-layout]').dataset.layout,
                       hand: [...document.querySelectorAll('.sniff-play__hand .sniff-tile')].map((t) => t.dataset.tile),
                       log: [...document.querySelectorAll('.sniff-play__log li')].map((li) => li.textContent),
                       scores: document.querySelector('.sniff-play__scores').textContent,
@@ -323,9 +334,7 @@ def test_a_try_it_link_opens_the_sandbox_with_its_layout(browser, site_url):
         if len(tile["moves"]) > 1:
             page.locator(f".join-hit[data-action='{tile['moves'][-1]['action']}']").click()
         placed = f"{layout};{tile['moves'][-1]['action']}"
-        page.wait_for_function(
-            "(layout) => document.querySelector('.sniff-play__table svg').dataset.layout === layout", arg=placed
-        )
+        wait_for_layout(page, placed)
         assert page.locator("[data-play-caption]").inner_text() != caption
         assert page.url.endswith("?sandbox=" + quote(placed, safe=""))
 
@@ -333,13 +342,11 @@ def test_a_try_it_link_opens_the_sandbox_with_its_layout(browser, site_url):
         address = page.url
         page.reload()
         page.wait_for_selector(f"{BOARD}[data-play-phase=sandbox]", timeout=BOOT_TIMEOUT)
-        assert page.locator(".sniff-play__table svg").get_attribute("data-layout") == placed
+        assert shown_layout(page) == placed
 
         # Undo takes the tile back, and the address with it.
         page.get_by_role("button", name=ui_text("en")["undo"], exact=True).click()
-        page.wait_for_function(
-            "(layout) => document.querySelector('.sniff-play__table svg').dataset.layout === layout", arg=layout
-        )
+        wait_for_layout(page, layout)
         assert page.url == address.split("?")[0] + "?sandbox=" + quote(layout, safe="")
         assert page.locator("[data-play-caption]").inner_text() == caption
 
@@ -349,7 +356,7 @@ def test_a_broken_sandbox_address_says_why_and_starts_empty(browser, csp_url):
         page.wait_for_selector(f"{BOARD}[data-play-phase=sandbox]", timeout=BOOT_TIMEOUT)
         message = page.locator("[data-play-message]").inner_text()
         assert message.startswith(ui_text("it")["badLayout"].split("{reason}")[0])
-        assert page.locator(".sniff-play__table svg").get_attribute("data-layout") == ""
+        assert shown_layout(page) == ""
         # Opening on an empty layout is one click; the address follows.
         page.locator(".sniff-tile[data-tile='3|4']").click()
         page.wait_for_function("() => location.search === '?sandbox=3%7C4'")
@@ -378,14 +385,12 @@ def test_a_loaded_record_replays_move_by_move(browser, site_url, tmp_path):
         assert "hand 1, event 2" in page.locator("[data-play-message]").inner_text()
         page.get_by_label(text["load"]).set_input_files(str(path))
         page.wait_for_selector(f"{BOARD}[data-play-phase=replay]")
-        assert page.locator(".sniff-play__table svg").get_attribute("data-layout") == ";".join(view["layout"])
+        assert shown_layout(page) == ";".join(view["layout"])
         page.get_by_role("button", name=text["first"], exact=True).click()
-        page.wait_for_function("() => document.querySelector('.sniff-play__table svg').dataset.layout === ''")
+        wait_for_layout(page, "")
         page.get_by_role("button", name=text["next"], exact=True).click()
         first = view["record"]["hands"][0]["events"][0]["play"]
-        page.wait_for_function(
-            "(tile) => document.querySelector('.sniff-play__table svg').dataset.layout === tile", arg=first
-        )
+        wait_for_layout(page, first)
         # Every hand is shown in a replay.
         assert page.locator(".sniff-play__seats .sniff-faces").count() == 2
         page.get_by_role("button", name=text["playOn"], exact=True).click()

@@ -219,6 +219,13 @@ def test_the_end_of_game_chart_has_a_line_per_side():
     assert f"Ronde {hands}:" in chart.find(f"{svg}desc").text
 
 
+def test_the_bots_on_offer_are_the_engines():
+    from engine.play.session import BOT_NAMES
+    from engine.sniff.bots import BOTS
+
+    assert tuple(BOTS) == BOT_NAMES
+
+
 def test_bad_settings_are_refused():
     assert reply("play_new", players=5)["error"]["type"] == "ValueError"
     assert reply("play_new", players=2, bots="genius")["error"]["type"] == "PlayError"

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 #: How many games and replays the worker keeps (the page uses one at a time).
 KEEP = 4
+#: The bots a game may have (engine.sniff.bots.BOTS, which is imported at the first bot's move).
+BOT_NAMES = ("random", "greedy", "strong")
 MAX_BUDGET_MS = 2000
 
 
@@ -72,10 +74,8 @@ def _session(game: str) -> Session:
 
 
 def _settings(bots: object, budget_ms: object) -> tuple[str, float | None]:
-    from ..sniff.bots import BOTS
-
-    if bots not in BOTS:
-        raise PlayError(f"the bots are one of {', '.join(BOTS)}, not {bots!r}")
+    if bots not in BOT_NAMES:
+        raise PlayError(f"the bots are one of {', '.join(BOT_NAMES)}, not {bots!r}")
     if budget_ms is not None and (
         isinstance(budget_ms, bool) or not isinstance(budget_ms, int | float) or not 0 < budget_ms <= MAX_BUDGET_MS
     ):

@@ -13,9 +13,7 @@ score sheet, and at the end of a hand or of the game what happened. With
 from __future__ import annotations
 
 from ..sniff.game import Draw, Event, Game, Hand, Pass, Played
-from ..sniff.svg import render_svg
 from ..sniff.text import describe
-from .chart import score_chart
 from .text import Words
 
 HUMAN = 0
@@ -36,13 +34,16 @@ def action_json(action, words: Words) -> dict:
 
 
 def layout_json(layout, lang: str) -> dict:
-    """The layout as the page draws it, and the hint: the counted values behind the last placement's score."""
-    result = {
-        "layout": [p.notation() for p in layout.placements],
-        "svg": render_svg(layout, lang, last=True, legend=False, id_prefix=SVG_ID),
-        "hint": None,
-    }
+    """The layout as the page draws it, and the hint: the counted values behind the last placement's score.
+
+    An empty layout has no picture (``svg`` is None; the page shows an empty table): the
+    renderer, with its XML library, is imported at the first tile, not when a game starts.
+    """
+    result = {"layout": [p.notation() for p in layout.placements], "svg": None, "hint": None}
     if len(layout):
+        from ..sniff.svg import render_svg
+
+        result["svg"] = render_svg(layout, lang, last=True, legend=False, id_prefix=SVG_ID)
         text = describe(layout, lang)
         counted = [{"tile": c.tile.notation(), "side": c.side.value, "value": c.value} for c in layout.counted_ends()]
         result["hint"] = {"heading": text.heading, "caption": text.caption, "counted": counted}
@@ -164,6 +165,8 @@ def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
             else [],
         }
     if game.is_terminal():
+        from .chart import score_chart
+
         view["gameEnd"] = {
             "winner": game.winner,
             "text": words.winner(game.winner, game.scores[game.winner], game.target),

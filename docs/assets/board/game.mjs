@@ -62,8 +62,9 @@ class Board {
     this.live = h("div", { class: "sniff-play__live", "aria-live": "polite", "data-play-live": "" });
     this.message = h("p", { class: "sniff-play__message", "data-play-message": "", hidden: true });
     this.section = h("section", { class: "sniff-play", "aria-label": this.text.board, hidden: true });
-    this.content = h("div", { class: "sniff-play__content" });
-    this.section.append(this.live, this.message, this.content);
+    this.content = h("div", { class: "sniff-play__content" }); // redrawn at every change of the game
+    this.extras = h("div", { class: "sniff-play__content" }); // records and settings: redrawn only when they change
+    this.section.append(this.live, this.message, this.content, this.extras);
     const panel = root.querySelector(".sniff-board__panel");
     root.insertBefore(this.section, panel);
     this.prepareLoader(panel);
@@ -201,6 +202,9 @@ class Board {
     this.selected = null;
     this.confirming = false;
     this.show(view, [view.log[0], view.turn]);
+    // A new hand's table is empty, so the engine hasn't loaded its SVG renderer yet: let it do so
+    // now, while the player looks at their tiles, rather than after their first move.
+    if (!view.svg) this.runtime.call("render_svg", { layout: "0|0" }).catch(() => {});
   }
 
   // Every new view of the game: save it, draw it, announce what changed, let the bots move.
@@ -283,7 +287,7 @@ class Board {
     if (!inProgress) return this.newGame();
     this.confirming = true;
     this.render();
-    this.content.querySelector("[data-key=confirm-new]")?.focus();
+    this.section.querySelector("[data-key=confirm-new]")?.focus();
   }
 
   download() {
@@ -341,11 +345,18 @@ class Board {
 
   // --- drawing -------------------------------------------------------------------------------------------
 
+  // Focus stays where it was (the same button, by its data-key), or goes where the game goes on: a keyboard
+  // player's focus is never dropped on the page's body when the button they pressed disappears.
   render() {
     if (this.mode === "sandbox") return this.sandbox.render();
     const focused = document.activeElement?.closest?.("[data-key]")?.dataset.key;
     const hadFocus = this.section.contains(document.activeElement);
     this.content.replaceChildren(...this.parts());
+    const extras = `${this.mode}|${this.confirming}|${this.view.phase === "gameOver"}`;
+    if (extras !== this.extrasKey) {
+      this.extrasKey = extras;
+      this.extras.replaceChildren(...(this.mode === "game" ? [this.recordControls(), this.settingsPanel()] : []));
+    }
     this.section.dataset.mode = this.mode;
     this.section.dataset.phase = this.view.phase;
     this.root.dataset.playPhase = this.mode === "game" ? this.view.phase : this.mode;
@@ -357,10 +368,15 @@ class Board {
     const focusMoves = this.focusMoves;
     this.focusMoves = false;
     if (!hadFocus) return;
-    const again = focused && this.content.querySelector(`[data-key="${CSS.escape(focused)}"]`);
-    const moves = focusMoves && this.content.querySelector(".sniff-move.is-selected");
-    const next = moves || again || this.content.querySelector("[data-key=next-hand], .sniff-move, [data-key=new-game-end]");
-    (next ?? this.content).focus?.();
+    const find = (selector) => this.section.querySelector(selector);
+    const again = focused && focused !== "turn" && find(`[data-key="${CSS.escape(focused)}"]`);
+    const onward = {
+      you: ".sniff-move",
+      handOver: "[data-key=next-hand]",
+      gameOver: "[data-key=new-game-end]",
+    }[this.view.phase];
+    const target = (focusMoves && find(".sniff-move.is-selected")) || again || (onward && find(onward)) || find("[data-key=turn]");
+    target?.focus({ preventScroll: true });
   }
 
   parts() {
@@ -375,11 +391,11 @@ class Board {
       h(
         "div",
         { class: "sniff-play__status" },
-        h("p", { class: "sniff-play__turn", "data-play-turn": "" }, replay ? "" : view.turn),
+        h("p", { class: "sniff-play__turn", "data-play-turn": "", "data-key": "turn", tabindex: "-1" }, replay ? "" : view.turn),
         h("p", { class: "sniff-play__meta" }, format(t.hand, { number: view.handNumber }), " · ", h("span", { "data-play-boneyard": view.boneyard }, view.boneyardText)),
       ),
       table.seatsPanel(view, t, { reveal: replay }),
-      h("div", { class: "sniff-play__table" }, table.layoutPicture(view.svg, options, (action) => this.act(action))),
+      h("div", { class: "sniff-play__table" }, table.layoutPicture(view.svg, options, (action) => this.act(action), t.hintNone)),
       table.hintPanel(view, t, { open: this.hintOpen, toggle: () => ((this.hintOpen = !this.hintOpen), this.render()) }),
     );
     if (!replay && view.phase !== "handOver" && view.phase !== "gameOver") parts.push(this.handAndMoves(yourTurn));
@@ -388,7 +404,6 @@ class Board {
     }
     if (view.gameEnd) parts.push(table.gameEndPanel(view, t, { newGame: replay ? null : () => this.newGame() }));
     parts.push(h("div", { class: "sniff-play__columns" }, table.logPanel(view, t), table.sheetPanel(view, t)));
-    if (!replay) parts.push(this.recordControls(), this.settingsPanel());
     return parts;
   }
 

@@ -108,7 +108,7 @@ export class Sandbox {
         h("h3", { class: "sniff-play__title" }, t.sandbox),
         h("p", {}, t.sandboxIntro),
       ),
-      h("div", { class: "sniff-play__table" }, table.layoutPicture(view.svg, options, (action) => this.place(action))),
+      h("div", { class: "sniff-play__table" }, table.layoutPicture(view.svg, options, (action) => this.place(action), t.emptyLayout)),
       h(
         "p",
         { class: "sniff-play__caption", "data-play-caption": "", "data-score": view.score },
@@ -138,6 +138,8 @@ export class Sandbox {
         ),
       ),
     );
+    board.extras.replaceChildren();
+    board.extrasKey = "sandbox";
     board.section.dataset.mode = "sandbox";
     board.root.dataset.playPhase = "sandbox";
     const focusMoves = this.focusMoves;
@@ -147,6 +149,6 @@ export class Sandbox {
     const firstMove = focusMoves && board.content.querySelector(".sniff-move");
     const fallback = board.content.querySelector("[data-key=undo]:not([disabled]), .sniff-tile");
     const next = firstMove || (again && !again.disabled ? again : fallback);
-    next?.focus();
+    next?.focus({ preventScroll: true });
   }
 }

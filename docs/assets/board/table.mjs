@@ -8,7 +8,9 @@ const { h, svgFrom, format, tileName, tileFace, tileBack, s } = await import(`./
 // The engine's SVG of the layout, with the places the selected tile may go made clickable.
 // options: [{action, target, side, label}] of one tile; choose(action) when one is clicked.
 // Clicks anywhere else change nothing. Keyboard users have the move buttons instead.
-export function layoutPicture(svgText, options, choose) {
+// An empty layout has no SVG (null): an empty table says so in words.
+export function layoutPicture(svgText, options, choose, empty) {
+  if (!svgText) return h("p", { class: "sniff-live-empty", "data-layout": "" }, empty);
   const svg = svgFrom(svgText);
   svg.classList.add("sniff-live");
   const marks = svg.querySelector(".marks") ?? svg;
