@@ -60,7 +60,12 @@ const PIPS = {
 // button around it carries the name.
 export function tileFace(notation) {
   const [a, b] = notation.split("|").map(Number);
-  const face = s("svg", { class: "sniff-svg sniff-face", viewBox: "0 0 22 42", "aria-hidden": "true", focusable: "false" });
+  const face = s("svg", {
+    class: "sniff-svg sniff-face",
+    viewBox: "0 0 22 42",
+    "aria-hidden": "true",
+    focusable: "false",
+  });
   face.append(s("rect", { class: "tile-body", x: 1, y: 1, width: 20, height: 40, rx: 3, "stroke-width": 1.2 }));
   face.append(s("line", { class: "tile-divider", x1: 4, y1: 21, x2: 18, y2: 21, "stroke-width": 1.2 }));
   [a, b].forEach((value, half) => {

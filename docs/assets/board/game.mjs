@@ -184,7 +184,8 @@ class Board {
   async resume(saved) {
     const token = ++this.token;
     try {
-      const view = await this.call("play_resume", { record: saved.record, bots: saved.bots, budget_ms: saved.budgetMs });
+      const { record, bots, budgetMs } = saved;
+      const view = await this.call("play_resume", { record, bots, budget_ms: budgetMs });
       if (token !== this.token) return;
       this.startGame(view, saved);
     } catch (error) {
@@ -277,13 +278,16 @@ class Board {
 
   async nextHand() {
     const token = this.token;
-    const view = await this.call("play_next_hand", { game: this.game.id }).catch((error) => this.recover(error));
+    const view = await this.call("play_next_hand", { game: this.game.id }).catch((error) => {
+      this.recover(error);
+    });
     if (!view || token !== this.token) return;
     this.show(view, [view.log[0], view.turn]);
   }
 
   askNewGame() {
-    const inProgress = this.mode === "game" && this.view?.phase !== "gameOver" && this.view?.record.hands.some((hand) => hand.events.length);
+    const started = this.view?.record?.hands.some((hand) => hand.events.length);
+    const inProgress = this.mode === "game" && this.view.phase !== "gameOver" && started;
     if (!inProgress) return this.newGame();
     this.confirming = true;
     this.render();
@@ -294,7 +298,8 @@ class Board {
     const record = this.view?.record;
     if (!record) return;
     const blob = new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" });
-    const link = h("a", { href: URL.createObjectURL(blob), download: `american-sniff-${new Date().toISOString().slice(0, 10)}.json` });
+    const name = `american-sniff-${new Date().toISOString().slice(0, 10)}.json`;
+    const link = h("a", { href: URL.createObjectURL(blob), download: name });
     document.body.append(link);
     link.click();
     link.remove();
@@ -333,7 +338,8 @@ class Board {
   async playOn() {
     const { bots, budgetMs } = this.settings;
     const token = ++this.token;
-    const view = await this.call("replay_play_on", { replay: this.view.replay, step: this.view.step, bots, budget_ms: budgetMs });
+    const { replay, step } = this.view;
+    const view = await this.call("replay_play_on", { replay, step, bots, budget_ms: budgetMs });
     if (token !== this.token) return;
     this.startGame(view, { bots, budgetMs });
   }
@@ -375,7 +381,8 @@ class Board {
       handOver: "[data-key=next-hand]",
       gameOver: "[data-key=new-game-end]",
     }[this.view.phase];
-    const target = (focusMoves && find(".sniff-move.is-selected")) || again || (onward && find(onward)) || find("[data-key=turn]");
+    const chosen = focusMoves && find(".sniff-move.is-selected");
+    const target = chosen || again || (onward && find(onward)) || find("[data-key=turn]");
     target?.focus({ preventScroll: true });
   }
 
@@ -385,43 +392,87 @@ class Board {
     const replay = this.mode === "replay";
     const yourTurn = this.mode === "game" && view.phase === "you";
     const options = yourTurn && this.selected ? view.actions.filter((move) => move.tile === this.selected) : [];
+    const toggleHint = () => {
+      this.hintOpen = !this.hintOpen;
+      this.render();
+    };
     const parts = [];
     if (replay) parts.push(this.replayControls());
     parts.push(
       h(
         "div",
         { class: "sniff-play__status" },
-        h("p", { class: "sniff-play__turn", "data-play-turn": "", "data-key": "turn", tabindex: "-1" }, replay ? "" : view.turn),
-        h("p", { class: "sniff-play__meta" }, format(t.hand, { number: view.handNumber }), " · ", h("span", { "data-play-boneyard": view.boneyard }, view.boneyardText)),
+        h(
+          "p",
+          { class: "sniff-play__turn", "data-play-turn": "", "data-key": "turn", tabindex: "-1" },
+          replay ? "" : view.turn,
+        ),
+        h(
+          "p",
+          { class: "sniff-play__meta" },
+          format(t.hand, { number: view.handNumber }),
+          " · ",
+          h("span", { "data-play-boneyard": view.boneyard }, view.boneyardText),
+        ),
       ),
       table.seatsPanel(view, t, { reveal: replay }),
-      h("div", { class: "sniff-play__table" }, table.layoutPicture(view.svg, options, (action) => this.act(action), t.hintNone)),
-      table.hintPanel(view, t, { open: this.hintOpen, toggle: () => ((this.hintOpen = !this.hintOpen), this.render()) }),
+      h(
+        "div",
+        { class: "sniff-play__table" },
+        table.layoutPicture(view.svg, options, (action) => this.act(action), t.hintNone),
+      ),
+      table.hintPanel(view, t, { open: this.hintOpen, toggle: toggleHint }),
     );
-    if (!replay && view.phase !== "handOver" && view.phase !== "gameOver") parts.push(this.handAndMoves(yourTurn));
+    const handOver = view.phase === "handOver" || view.phase === "gameOver";
+    if (!replay && !handOver) parts.push(this.handAndMoves(yourTurn));
     if (view.handEnd && view.phase !== "gameOver") {
-      parts.push(table.handEndPanel(view, t, { nextHand: replay ? null : () => this.nextHand(), canDeal: view.canDeal }));
+      const nextHand = replay ? null : () => this.nextHand();
+      parts.push(table.handEndPanel(view, t, { nextHand, canDeal: view.canDeal }));
     }
     if (view.gameEnd) parts.push(table.gameEndPanel(view, t, { newGame: replay ? null : () => this.newGame() }));
     parts.push(h("div", { class: "sniff-play__columns" }, table.logPanel(view, t), table.sheetPanel(view, t)));
     return parts;
   }
 
+  // Your tiles (click one: it lights its places) and every legal move as a button.
   handAndMoves(yourTurn) {
     const t = this.text;
     const view = this.view;
     const playable = new Set(yourTurn ? view.actions.map((move) => move.tile).filter(Boolean) : []);
-    const tiles = view.seats[0].tiles.map((tile) =>
-      table.tileButton(tile, { playable: playable.has(tile), selected: this.selected === tile, onclick: () => this.clickTile(tile) }),
-    );
-    const moves = yourTurn
-      ? view.actions.map((move) => table.moveButton(move, { selected: this.selected && move.tile === this.selected, onclick: () => this.act(move.action) }))
-      : [];
+    const tile = (notation) =>
+      table.tileButton(notation, {
+        playable: playable.has(notation),
+        selected: this.selected === notation,
+        onclick: () => this.clickTile(notation),
+      });
+    const move = (action) =>
+      table.moveButton(action, {
+        selected: this.selected && action.tile === this.selected,
+        onclick: () => this.act(action.action),
+      });
+    const group = (id, className, title, content, hidden = false) =>
+      h(
+        "div",
+        { class: className, role: "group", "aria-labelledby": id, hidden },
+        h("h3", { id }, title),
+        content,
+      );
     return h(
       "div",
       { class: "sniff-play__mine" + (yourTurn ? " is-your-turn" : "") },
-      h("div", { class: "sniff-play__hand", role: "group", "aria-labelledby": "sniff-play-hand" }, h("h3", { id: "sniff-play-hand" }, t.yourHand), h("div", { class: "sniff-play__tiles" }, tiles)),
-      h("div", { class: "sniff-play__moves", role: "group", "aria-labelledby": "sniff-play-moves", hidden: !yourTurn }, h("h3", { id: "sniff-play-moves" }, t.yourMoves), h("div", { class: "sniff-play__buttons" }, moves)),
+      group(
+        "sniff-play-hand",
+        "sniff-play__hand",
+        t.yourHand,
+        h("div", { class: "sniff-play__tiles" }, view.seats[0].tiles.map(tile)),
+      ),
+      group(
+        "sniff-play-moves",
+        "sniff-play__moves",
+        t.yourMoves,
+        h("div", { class: "sniff-play__buttons" }, yourTurn ? view.actions.map(move) : []),
+        !yourTurn,
+      ),
     );
   }
 
@@ -429,7 +480,6 @@ class Board {
     const t = this.text;
     const { step, steps } = this.view;
     const go = (target) => () => this.step(Math.max(0, Math.min(steps - 1, target)));
-    const button = (label, key, onclick, disabled) => h("button", { type: "button", class: "md-button", "data-key": key, onclick, disabled }, label);
     return h(
       "div",
       { class: "sniff-play__replay", role: "group", "aria-label": t.replay },
@@ -437,44 +487,60 @@ class Board {
       h(
         "div",
         { class: "sniff-play__buttons" },
-        button(t.first, "replay-first", go(0), step === 0),
-        button(t.previous, "replay-previous", go(step - 1), step === 0),
-        button(t.next, "replay-next", go(step + 1), step === steps - 1),
-        button(t.last, "replay-last", go(steps - 1), step === steps - 1),
-        this.view.canPlayOn ? button(t.playOn, "replay-play-on", () => this.playOn(), false) : null,
-        button(t.closeReplay, "replay-close", () => this.closeReplay(), false),
+        button(t.first, "replay-first", go(0), { disabled: step === 0 }),
+        button(t.previous, "replay-previous", go(step - 1), { disabled: step === 0 }),
+        button(t.next, "replay-next", go(step + 1), { disabled: step === steps - 1 }),
+        button(t.last, "replay-last", go(steps - 1), { disabled: step === steps - 1 }),
+        this.view.canPlayOn ? button(t.playOn, "replay-play-on", () => this.playOn()) : null,
+        button(t.closeReplay, "replay-close", () => this.closeReplay()),
       ),
     );
   }
 
   recordControls() {
     const t = this.text;
-    const input = h("input", { type: "file", accept: ".json,.jsonl,application/json", class: "sniff-play__file", id: "sniff-play-file" });
+    const input = h("input", {
+      type: "file",
+      accept: ".json,.jsonl,application/json",
+      class: "sniff-play__file",
+      id: "sniff-play-file",
+      "data-key": "load",
+    });
     input.addEventListener("change", () => this.openRecord(input.files[0]));
+    const saving = this.mode === "game" && this.view.phase !== "gameOver";
     return h(
       "section",
       { class: "sniff-play__box sniff-play__records" },
       h("h3", {}, t.record),
-      h("div", { class: "sniff-play__buttons" }, h("button", { type: "button", class: "md-button", "data-key": "download", onclick: () => this.download() }, t.download)),
+      h("div", { class: "sniff-play__buttons" }, button(t.download, "download", () => this.download())),
       h("p", {}, h("label", { for: "sniff-play-file" }, t.load), " ", input),
       h("p", { class: "sniff-play__help" }, t.loadHelp),
-      this.mode === "game" && this.view.phase !== "gameOver" ? h("p", { class: "sniff-play__help" }, t.saved) : null,
+      saving ? h("p", { class: "sniff-play__help" }, t.saved) : null,
     );
   }
 
   settingsPanel() {
     const t = this.text;
+    const cancel = () => {
+      this.confirming = false;
+      this.render();
+    };
     const actions = this.confirming
       ? h(
           "div",
           { class: "sniff-play__confirm", role: "group", "aria-label": t.confirmNew },
           h("p", {}, t.confirmNew),
-          h("button", { type: "button", class: "md-button md-button--primary", "data-key": "confirm-new", onclick: () => this.newGame() }, t.confirmYes),
-          h("button", { type: "button", class: "md-button", "data-key": "cancel-new", onclick: () => ((this.confirming = false), this.render()) }, t.cancel),
+          button(t.confirmYes, "confirm-new", () => this.newGame(), { primary: true }),
+          button(t.cancel, "cancel-new", cancel),
         )
-      : h("button", { type: "button", class: "md-button md-button--primary", "data-key": "new-game", onclick: () => this.askNewGame() }, t.newGame);
+      : button(t.newGame, "new-game", () => this.askNewGame(), { primary: true });
     return h("section", { class: "sniff-play__box sniff-play__setup" }, h("h3", {}, t.setup), this.form, actions);
   }
+}
+
+function button(label, key, onclick, { primary = false, disabled = false } = {}) {
+  const kind = primary ? "md-button md-button--primary" : "md-button";
+  return h("button", { type: "button", class: kind, "data-key": key, onclick, disabled }, label);
 }
 
 for (const root of document.querySelectorAll("[data-sniff-board][data-play-text]")) new Board(root);

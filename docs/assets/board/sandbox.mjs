@@ -98,7 +98,9 @@ export class Sandbox {
         onclick: () => this.clickTile(entry.tile),
       }),
     );
-    const moves = options.map((move) => table.moveButton(move, { selected: true, onclick: () => this.place(move.action) }));
+    const moves = options.map((move) =>
+      table.moveButton(move, { selected: true, onclick: () => this.place(move.action) }),
+    );
     const button = (label, key, onclick, disabled = false) =>
       h("button", { type: "button", class: "md-button", "data-key": key, onclick, disabled }, label);
     board.content.replaceChildren(
@@ -108,7 +110,11 @@ export class Sandbox {
         h("h3", { class: "sniff-play__title" }, t.sandbox),
         h("p", {}, t.sandboxIntro),
       ),
-      h("div", { class: "sniff-play__table" }, table.layoutPicture(view.svg, options, (action) => this.place(action), t.emptyLayout)),
+      h(
+        "div",
+        { class: "sniff-play__table" },
+        table.layoutPicture(view.svg, options, (action) => this.place(action), t.emptyLayout),
+      ),
       h(
         "p",
         { class: "sniff-play__caption", "data-play-caption": "", "data-score": view.score },

@@ -3,7 +3,8 @@
 // engine's view (engine/play/view.py) and the words (engine/play/text.py ui_text), and returns
 // elements; what a click does comes in as callbacks. The controller is game.mjs.
 
-const { h, svgFrom, format, tileName, tileFace, tileBack, s } = await import(`./dom.mjs${new URL(import.meta.url).search}`);
+const dom = await import(`./dom.mjs${new URL(import.meta.url).search}`);
+const { h, s, svgFrom, format, tileName, tileFace, tileBack } = dom;
 
 // The engine's SVG of the layout, with the places the selected tile may go made clickable.
 // options: [{action, target, side, label}] of one tile; choose(action) when one is clicked.
@@ -68,88 +69,119 @@ export function moveButton(move, { selected, onclick }) {
 }
 
 function faces(tiles) {
-  return h("span", { class: "sniff-faces" }, tiles.map((tile) => h("span", { class: "sniff-face-small", title: tileName(tile) }, tileFace(tile))));
+  const face = (tile) => h("span", { class: "sniff-face-small", title: tileName(tile) }, tileFace(tile));
+  return h("span", { class: "sniff-faces" }, tiles.map(face));
 }
+
+const button = (label, attributes) =>
+  h("button", { type: "button", class: "md-button md-button--primary", ...attributes }, label);
 
 // The scores and the other seats: names, tile counts (faces hidden), whose turn.
 export function seatsPanel(view, text, { reveal }) {
-  const scores = h(
-    "ul",
-    { class: "sniff-play__scores" },
-    view.sides.map((side, index) =>
-      h("li", { "data-side": index }, h("span", { class: "sniff-play__side" }, side.name), " ", h("strong", { "data-score": side.score }, String(side.score))),
-    ),
+  const score = (side, index) =>
+    h(
+      "li",
+      { "data-side": index },
+      h("span", { class: "sniff-play__side" }, side.name),
+      " ",
+      h("strong", { "data-score": side.score }, String(side.score)),
+    );
+  const seat = (seat, index) => {
+    if (index === 0 && !reveal) return null;
+    const shown = seat.tiles !== null && (reveal || index !== 0);
+    const backs = () => h("span", { class: "sniff-backs" }, Array.from({ length: seat.count }, tileBack));
+    return h(
+      "li",
+      { class: "sniff-seat" + (seat.current ? " is-current" : ""), "data-seat": index, "data-count": seat.count },
+      h("span", { class: "sniff-seat__name" }, seat.name),
+      " ",
+      h("span", { class: "sniff-seat__count" }, seat.countText),
+      shown && seat.tiles.length ? faces(seat.tiles) : backs(),
+    );
+  };
+  return h(
+    "div",
+    { class: "sniff-play__people" },
+    h("ul", { class: "sniff-play__scores" }, view.sides.map(score)),
+    h("ul", { class: "sniff-play__seats" }, view.seats.map(seat)),
   );
-  const seats = h(
-    "ul",
-    { class: "sniff-play__seats" },
-    view.seats.map((seat, index) => {
-      if (index === 0 && !reveal) return null;
-      const shown = seat.tiles !== null && (reveal || index !== 0);
-      return h(
-        "li",
-        { class: "sniff-seat" + (seat.current ? " is-current" : ""), "data-seat": index, "data-count": seat.count },
-        h("span", { class: "sniff-seat__name" }, seat.name),
-        " ",
-        h("span", { class: "sniff-seat__count" }, seat.countText),
-        shown && seat.tiles.length ? faces(seat.tiles) : h("span", { class: "sniff-backs" }, Array.from({ length: seat.count }, tileBack)),
-      );
-    }),
-  );
-  return h("div", { class: "sniff-play__people" }, scores, seats);
 }
 
 // "Why did that score?": the counted values behind the last placement's score.
 export function hintPanel(view, text, { open, toggle }) {
-  const button = h(
+  const toggleButton = h(
     "button",
-    { type: "button", class: "sniff-play__hint-button", "aria-expanded": open ? "true" : "false", "aria-controls": "sniff-play-hint", "data-key": "hint", onclick: toggle },
+    {
+      type: "button",
+      class: "sniff-play__hint-button",
+      "aria-expanded": open ? "true" : "false",
+      "aria-controls": "sniff-play-hint",
+      "data-key": "hint",
+      onclick: toggle,
+    },
     text.hint,
   );
   const body = h("div", { id: "sniff-play-hint", class: "sniff-play__hint-text", hidden: !open });
   if (view.hint) {
+    const counted = (end) =>
+      h("li", { "data-tile": end.tile, "data-side": end.side }, `${tileName(end.tile)}: ${end.value}`);
     body.append(
       h("p", {}, h("strong", {}, view.hint.heading), " ", view.hint.caption),
-      h("ul", { class: "sniff-play__counted" }, view.hint.counted.map((end) => h("li", { "data-tile": end.tile, "data-side": end.side }, `${tileName(end.tile)}: ${end.value}`))),
+      h("ul", { class: "sniff-play__counted" }, view.hint.counted.map(counted)),
     );
   } else {
     body.append(h("p", {}, text.hintNone));
   }
-  return h("div", { class: "sniff-play__hint" }, button, body);
+  return h("div", { class: "sniff-play__hint" }, toggleButton, body);
 }
 
 export function logPanel(view, text) {
-  const list = h("ol", { class: "sniff-play__log", tabindex: "0", "aria-label": text.log }, view.log.map((line) => h("li", {}, line)));
+  const lines = view.log.map((line) => h("li", {}, line));
+  const list = h("ol", { class: "sniff-play__log", tabindex: "0", "aria-label": text.log }, lines);
   return h("section", { class: "sniff-play__box" }, h("h3", {}, text.log), list);
 }
 
 // The score sheet: a column per side, a row per hand: each scoring placement, the deductions, the total.
 export function sheetPanel(view, text) {
   const hands = view.sheet[0]?.hands ?? [];
+  const row = (hand, index) =>
+    h(
+      "tr",
+      { "data-hand": hand.number },
+      h(
+        "th",
+        { scope: "row" },
+        format(text.hand, { number: hand.number }),
+        hand.over ? null : h("span", { class: "sniff-sheet__live" }, ` (${text.inPlay})`),
+      ),
+      view.sheet.map((side, sideIndex) => sheetCell(side.hands[index], sideIndex, view, text)),
+    );
   const table = h(
     "table",
     { class: "sniff-sheet" },
     h("thead", {}, h("tr", {}, h("td"), view.sides.map((side) => h("th", { scope: "col" }, side.name)))),
-    h(
-      "tbody",
-      {},
-      hands.map((row, handIndex) =>
-        h(
-          "tr",
-          { "data-hand": row.number },
-          h("th", { scope: "row" }, format(text.hand, { number: row.number }), row.over ? null : h("span", { class: "sniff-sheet__live" }, ` (${text.inPlay})`)),
-          view.sheet.map((side, sideIndex) => sheetCell(side.hands[handIndex], sideIndex, view, text)),
-        ),
-      ),
-    ),
+    h("tbody", {}, hands.map(row)),
   );
-  return h("section", { class: "sniff-play__box" }, h("h3", {}, text.sheet), h("div", { class: "sniff-sheet__scroll" }, table));
+  return h(
+    "section",
+    { class: "sniff-play__box" },
+    h("h3", {}, text.sheet),
+    h("div", { class: "sniff-sheet__scroll" }, table),
+  );
 }
 
 function sheetCell(row, side, view, text) {
-  const partners = view.players === 4;
+  // With partners, each entry says whose it is.
+  const who = (seat) => (view.players === 4 ? `${view.seats[seat].name} ` : "");
   const entries = row.entries.map((entry) =>
-    h("li", { "data-points": entry.points, "data-seat": entry.seat }, h("span", { class: "sniff-sheet__points" }, `+${entry.points}`), " ", partners ? `${view.seats[entry.seat].name} ` : "", tileName(entry.tile)),
+    h(
+      "li",
+      { "data-points": entry.points, "data-seat": entry.seat },
+      h("span", { class: "sniff-sheet__points" }, `+${entry.points}`),
+      " ",
+      who(entry.seat),
+      tileName(entry.tile),
+    ),
   );
   // A deduction of 0 costs nothing: the end of the hand shows it, the sheet needn't.
   const deductions = row.deductions
@@ -160,40 +192,51 @@ function sheetCell(row, side, view, text) {
         { class: "sniff-sheet__deduction", "data-deduction": d.deduction, "data-seat": d.seat },
         h("span", { class: "sniff-sheet__points" }, `−${d.deduction}`),
         " ",
-        partners ? `${view.seats[d.seat].name} ` : "",
+        who(d.seat),
         h("span", { class: "sniff-sheet__rounding" }, `${d.pips} → ${d.deduction}`),
       ),
     );
+  const listed = entries.length || deductions.length;
   return h(
     "td",
     { "data-side": side },
-    entries.length || deductions.length ? h("ul", { class: "sniff-sheet__entries" }, entries, deductions) : null,
-    h("p", { class: "sniff-sheet__total" }, `${text.total} `, h("strong", { "data-total": row.total }, String(row.total))),
+    listed ? h("ul", { class: "sniff-sheet__entries" }, entries, deductions) : null,
+    h(
+      "p",
+      { class: "sniff-sheet__total" },
+      `${text.total} `,
+      h("strong", { "data-total": row.total }, String(row.total)),
+    ),
   );
 }
 
 // The end of a hand: every hand shown, each deduction with its rounding, and Next hand.
 export function handEndPanel(view, text, { nextHand, canDeal }) {
   const end = view.handEnd;
+  const deduction = (d) => {
+    const tiles = view.seats[d.seat].tiles;
+    return h(
+      "li",
+      { "data-seat": d.seat, "data-deduction": d.deduction },
+      h("strong", {}, view.seats[d.seat].name),
+      " ",
+      tiles.length ? faces(tiles) : null,
+      " ",
+      d.text,
+    );
+  };
   return h(
     "section",
     { class: "sniff-play__end", "aria-labelledby": "sniff-play-end-title" },
     h("h3", { id: "sniff-play-end-title" }, text.handOver),
     h("p", {}, end.lines[0]),
-    end.deductions.length
-      ? h(
-          "ul",
-          { class: "sniff-play__deductions" },
-          end.deductions.map((d) =>
-            h("li", { "data-seat": d.seat, "data-deduction": d.deduction }, h("strong", {}, view.seats[d.seat].name), " ", view.seats[d.seat].tiles.length ? faces(view.seats[d.seat].tiles) : null, " ", d.text),
-          ),
-        )
-      : null,
+    end.deductions.length ? h("ul", { class: "sniff-play__deductions" }, end.deductions.map(deduction)) : null,
     end.lines.length > 1 ? h("p", {}, end.lines.at(-1)) : null,
-    nextHand && canDeal ? h("button", { type: "button", class: "md-button md-button--primary", "data-key": "next-hand", onclick: nextHand }, text.nextHand) : null,
+    nextHand && canDeal ? button(text.nextHand, { "data-key": "next-hand", onclick: nextHand }) : null,
   );
 }
 
+// The end of the game: the winner and the chart of the scores, hand by hand.
 export function gameEndPanel(view, text, { newGame }) {
   return h(
     "section",
@@ -201,6 +244,6 @@ export function gameEndPanel(view, text, { newGame }) {
     h("h3", { id: "sniff-play-over-title" }, text.gameOver),
     h("p", { class: "sniff-play__winner" }, view.gameEnd.text),
     h("figure", { class: "sniff-play__chart" }, svgFrom(view.gameEnd.chart), h("figcaption", {}, text.chart)),
-    newGame ? h("button", { type: "button", class: "md-button md-button--primary", "data-key": "new-game-end", onclick: newGame }, text.newGame) : null,
+    newGame ? button(text.newGame, { "data-key": "new-game-end", onclick: newGame }) : null,
   );
 }
