@@ -13,7 +13,7 @@ score sheet, and at the end of a hand or of the game what happened. With
 from __future__ import annotations
 
 from ..sniff.game import Draw, Event, Game, Hand, Pass, Played
-from ..sniff.text import describe
+from ..sniff.text import describe, side_name
 from .text import Words
 
 HUMAN = 0
@@ -45,7 +45,15 @@ def layout_json(layout, lang: str) -> dict:
 
         result["svg"] = render_svg(layout, lang, last=True, legend=False, id_prefix=SVG_ID)
         text = describe(layout, lang)
-        counted = [{"tile": c.tile.notation(), "side": c.side.value, "value": c.value} for c in layout.counted_ends()]
+        counted = [
+            {
+                "tile": c.tile.notation(),
+                "side": c.side.value,
+                "value": c.value,
+                "text": f"{c.tile} ({side_name(c.side, lang)}): {c.value}",
+            }
+            for c in layout.counted_ends()
+        ]
         result["hint"] = {"heading": text.heading, "caption": text.caption, "counted": counted}
     return result
 

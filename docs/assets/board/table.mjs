@@ -123,8 +123,7 @@ export function hintPanel(view, text, { open, toggle }) {
   );
   const body = h("div", { id: "sniff-play-hint", class: "sniff-play__hint-text", hidden: !open });
   if (view.hint) {
-    const counted = (end) =>
-      h("li", { "data-tile": end.tile, "data-side": end.side }, `${tileName(end.tile)}: ${end.value}`);
+    const counted = (end) => h("li", { "data-tile": end.tile, "data-side": end.side }, end.text);
     body.append(
       h("p", {}, h("strong", {}, view.hint.heading), " ", view.hint.caption),
       h("ul", { class: "sniff-play__counted" }, view.hint.counted.map(counted)),
