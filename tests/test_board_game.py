@@ -113,6 +113,16 @@ def expected_moves(record: dict, lang: str) -> list[str]:
     return [words.action(action) for action in game.legal_actions()]
 
 
+def axe_problems(page) -> list[str]:
+    """Serious or critical accessibility problems of the board as it stands (axe-core)."""
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(
+        "async () => (await axe.run(document.querySelector('[data-sniff-board]'), {resultTypes: ['violations']}))"
+        ".violations.filter(v => ['serious', 'critical'].includes(v.impact)).map(v => v.id + ' ' + v.nodes"
+        ".map(n => n.target.join(' ')).join(', '))"
+    )
+
+
 def watch_announcements(page) -> None:
     page.evaluate(
         """() => { window.announced = [];
@@ -184,6 +194,8 @@ def test_a_visitor_plays_a_whole_game_with_the_buttons(browser, site_url, csp_ur
         assert words.seat(1) in announced, "the bots' moves are announced"
         assert winner in announced
         assert page.evaluate("localStorage.getItem('sniff-board:game')") is None, "a finished game is not resumed"
+        if not csp:  # the strict policy refuses axe-core's injected script, as it should
+            assert axe_problems(page) == []
 
 
 def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position(browser, site_url):
@@ -308,13 +320,7 @@ def test_the_game_is_accessible(browser, site_url):
     with board_page(browser, site_url + "/fi/play/", players=3) as page:
         start(page, "fi")
         page.locator(".sniff-play__hint-button").click()
-        page.add_script_tag(path=str(AXE))
-        problems = page.evaluate(
-            "async () => (await axe.run(document.querySelector('[data-sniff-board]'), {resultTypes: ['violations']}))"
-            ".violations.filter(v => ['serious', 'critical'].includes(v.impact)).map(v => v.id + ' ' + v.nodes"
-            ".map(n => n.target.join(' ')).join(', '))"
-        )
-        assert problems == []
+        assert axe_problems(page) == []
 
 
 def test_a_try_it_link_opens_the_sandbox_with_its_layout(browser, site_url):
@@ -349,6 +355,7 @@ def test_a_try_it_link_opens_the_sandbox_with_its_layout(browser, site_url):
         wait_for_layout(page, layout)
         assert page.url == address.split("?")[0] + "?sandbox=" + quote(layout, safe="")
         assert page.locator("[data-play-caption]").inner_text() == caption
+        assert axe_problems(page) == []
 
 
 def test_a_broken_sandbox_address_says_why_and_starts_empty(browser, csp_url):

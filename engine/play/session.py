@@ -6,10 +6,10 @@ the id its first view gives (``game``); the page keeps the game's record in the
 browser, and if the worker forgets the game (it was restarted) the page gets an
 ``UnknownGameError`` and resumes from the record with ``play_resume``.
 
-The human player sits at seat 0; every other seat is a bot of the strength the
-player chose, which moves only when the page asks (``play_bot``), so the page
-sets the pace. A hand that ends waits for ``play_next_hand``. The human player
-is always seat 0 (``engine.play.view.HUMAN``).
+The human player sits at seat 0 (``engine.play.view.HUMAN``); every other seat
+is a bot of the strength the player chose, which moves only when the page asks
+(``play_bot``), so the page sets the pace. A hand that ends waits for
+``play_next_hand``.
 """
 
 from __future__ import annotations
@@ -79,7 +79,9 @@ def _settings(bots: object, budget_ms: object) -> tuple[str, float | None]:
     if budget_ms is not None and (
         isinstance(budget_ms, bool) or not isinstance(budget_ms, int | float) or not 0 < budget_ms <= MAX_BUDGET_MS
     ):
-        raise PlayError(f"the strong bot's budget is a number of ms from 1 to {MAX_BUDGET_MS}, not {budget_ms!r}")
+        raise PlayError(
+            f"the strong bot's budget is a number of ms, above 0 and at most {MAX_BUDGET_MS}: not {budget_ms!r}"
+        )
     return bots, budget_ms
 
 

@@ -165,7 +165,8 @@ export function sheetPanel(view, text) {
     "section",
     { class: "sniff-play__box" },
     h("h3", {}, text.sheet),
-    h("div", { class: "sniff-sheet__scroll" }, table),
+    // A long game scrolls within the sheet, which the keyboard can reach.
+    h("div", { class: "sniff-sheet__scroll", tabindex: "0", role: "region", "aria-label": text.sheet }, table),
   );
 }
 
