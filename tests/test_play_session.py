@@ -65,6 +65,30 @@ def test_a_whole_game_against_the_bots_keeps_its_score_sheet_and_record(players,
             assert seen["seats"][0]["tiles"] is not None
 
 
+def test_the_turn_says_what_the_player_must_do():
+    seen = set()
+    for seed in range(1, 6):
+        _, views = play_out(call("play_new", players=2, bots="greedy", seed=seed))
+        for view in views:
+            if view["phase"] != "you":
+                continue
+            last = view["record"]["hands"][-1]["events"][-1:] or [{}]
+            kinds = {move["kind"] for move in view["actions"]}
+            if last[0].get("seat") == 0 and "draw" in last[0] and kinds == {"place"}:
+                expected, key = f"Your turn: the tile you drew, [{last[0]['draw']}], fits, so place it.", "drawn"
+            elif kinds == {"draw"}:
+                expected, key = "Your turn: none of your tiles fits, so draw a tile.", "draw"
+            elif kinds == {"open"}:
+                expected, key = "Your turn: open the hand with any tile.", "open"
+            elif kinds == {"pass"}:
+                expected, key = "Your turn: nothing fits and the boneyard is empty, so pass.", "pass"
+            else:
+                expected, key = "Your turn: place a tile.", "place"
+            assert view["turn"] == expected
+            seen.add(key)
+    assert seen >= {"drawn", "draw", "open", "place"}
+
+
 def test_the_player_sees_only_their_own_moves_named_as_buttons():
     view = call("play_new", players=2, bots="random", seed=3)
     while view["phase"] != "you":

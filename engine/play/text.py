@@ -179,13 +179,15 @@ class Words:
             return _("Hand {number}: you open.").format(number=number)
         return _("Hand {number}: {player} opens.").format(number=number, player=self.seat(seat))
 
-    def turn(self, seat: int | None, action: Action | None = None) -> str:
-        """Whose turn it is; for the player, also what they must do."""
+    def turn(self, seat: int | None, action: Action | None = None, drawn=None) -> str:
+        """Whose turn it is; for the player, also what they must do (``drawn``: the tile they just drew)."""
         _ = self._
         if seat is None:
             return ""
         if seat != 0:
             return _("{player} is playing…").format(player=self.seat(seat))
+        if isinstance(action, Play) and drawn is not None:
+            return _("Your turn: the tile you drew, {tile}, fits, so place it.").format(tile=drawn)
         if isinstance(action, Draw):
             return _("Your turn: none of your tiles fits, so draw a tile.")
         if isinstance(action, Pass):

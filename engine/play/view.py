@@ -12,7 +12,7 @@ score sheet, and at the end of a hand or of the game what happened. With
 
 from __future__ import annotations
 
-from ..sniff.game import Draw, Event, Game, Hand, Pass, Played
+from ..sniff.game import Draw, Drew, Event, Game, Hand, Pass, Played
 from ..sniff.text import describe, side_name
 from .text import Words
 
@@ -131,6 +131,8 @@ def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
     number = len(game.hands)
     state = phase(game)
     legal = game.legal_actions() if state == "you" and not reveal else ()
+    last = hand.events[-1] if hand.events else None
+    drawn = last.tile if type(last) is Drew and last.seat == HUMAN else None
     shown = reveal or hand.is_over
     seats = [
         {
@@ -149,7 +151,7 @@ def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
         "target": game.target,
         "handNumber": number,
         "current": hand.current,
-        "turn": words.turn(hand.current, legal[0] if legal else None),
+        "turn": words.turn(hand.current, legal[0] if legal else None, drawn),
         "seats": seats,
         "sides": [{"name": words.side(side), "score": score} for side, score in enumerate(game.scores)],
         "boneyard": len(hand.boneyard),
