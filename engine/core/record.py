@@ -1,0 +1,69 @@
+"""The record envelope every game's record shares.
+
+A record is a JSON object. Its ``"game"`` field names the game (``"sniff"`` or
+``"okey"``); a record without one is an American Sniff record, as every record
+written before the field existed. Inside the envelope each game owns its format
+(``docs/formats/``).
+"""
+
+from __future__ import annotations
+
+from .errors import EngineError
+
+#: The game of a record that does not say.
+DEFAULT_GAME = "sniff"
+
+#: The largest record the engine reads, and how deeply its JSON may nest.
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+MAX_RECORD_DEPTH = 32
+
+
+class RecordEnvelopeError(EngineError):
+    code = "record"
+
+
+def game_of(record: object) -> str:
+    """The game a record is of: its ``"game"`` field, or American Sniff when absent."""
+    if not isinstance(record, dict):
+        raise RecordEnvelopeError("a record must be a JSON object", code="record-not-object")
+    game = record.get("game", DEFAULT_GAME)
+    if not isinstance(game, str) or not game:
+        raise RecordEnvelopeError('the record\'s "game" must be a game\'s name', code="record-game")
+    return game
+
+
+def check_json_depth(text: str, limit: int = MAX_RECORD_DEPTH, max_bytes: int = MAX_RECORD_BYTES) -> None:
+    """Refuse JSON text that is too large or nests deeper than ``limit``, before parsing it.
+
+    The scan counts brackets outside strings, so a deeply nested file is refused
+    in linear time instead of exhausting the parser's recursion.
+    """
+    if len(text) > max_bytes:
+        raise RecordEnvelopeError(
+            f"the file is too large to be a record ({len(text)} characters; at most {max_bytes})",
+            code="record-too-large",
+            params={"size": len(text), "limit": max_bytes},
+        )
+    depth = 0
+    in_string = False
+    escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                raise RecordEnvelopeError(
+                    f"the file nests deeper than a record does (more than {limit} levels)",
+                    code="record-too-deep",
+                    params={"limit": limit},
+                )
+        elif char in "]}":
+            depth -= 1
