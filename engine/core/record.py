@@ -28,7 +28,7 @@ def game_of(record: object) -> str:
         raise RecordEnvelopeError("a record must be a JSON object", code="record-not-object")
     game = record.get("game", DEFAULT_GAME)
     if not isinstance(game, str) or not game:
-        raise RecordEnvelopeError('the record\'s "game" must be a game\'s name', code="record-game")
+        raise RecordEnvelopeError("the record's \"game\" must be a game's name", code="record-game")
     return game
 
 
