@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po, write_po
 
@@ -26,12 +26,12 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE_DIR = ROOT / "engine" / "locale"
 TRANSLATED = ("id", "it", "fi")
 
-#: Each domain and the source folders its messages are extracted from.
+#: Each domain and the source files (globs from the repository's root) its messages are extracted from.
 DOMAINS: dict[str, tuple[str, ...]] = {
-    "sniff": ("engine/sniff",),
-    "board": ("engine/board",),
-    "diagram": ("engine/diagram",),
-    "play": ("engine/play",),
+    "sniff": ("engine/sniff/render/text.py",),
+    "board": ("engine/board/*.py",),
+    "diagram": ("engine/sniff/render/legend.py",),
+    "play": ("engine/sniff/board/*.py",),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
@@ -44,11 +44,13 @@ def po_path(lang: str, domain: str, locale_dir: Path = LOCALE_DIR) -> Path:
 def extract(domain: str) -> Catalog:
     """The template catalog of a domain, from its Python sources."""
     template = Catalog(project="sniff-engine", domain=domain, fuzzy=False, version=None)
-    for folder in DOMAINS[domain]:
-        for filename, lineno, message, comments, context in extract_from_dir(
-            ROOT / folder, method_map=[("**.py", "python")], comment_tags=("Translators:",)
-        ):
-            template.add(message, locations=[(f"{folder}/{filename}", lineno)], auto_comments=comments, context=context)
+    for pattern in DOMAINS[domain]:
+        for path in sorted(ROOT.glob(pattern)):
+            source = path.relative_to(ROOT).as_posix()
+            for lineno, message, comments, context in extract_from_file(
+                "python", str(path), comment_tags=("Translators:",)
+            ):
+                template.add(message, locations=[(source, lineno)], auto_comments=comments, context=context)
     return template
 
 

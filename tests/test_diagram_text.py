@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.i18n import LANGUAGES, CatalogError, translations
+from engine.core.i18n import LANGUAGES, CatalogError, translations
 from engine.sniff import parse_layout
-from engine.sniff.text import describe
+from engine.sniff.render.text import describe
 
 # A copy of shared/spec/seed-004-vectors.txt, so the repository tests itself anywhere.
 VECTORS = Path(__file__).resolve().parent / "data" / "seed-004-vectors.txt"
@@ -109,4 +109,4 @@ def test_an_empty_layout_has_no_text():
 
 def test_unknown_language_is_a_clear_error():
     with pytest.raises(CatalogError, match='"de" is not a language of this site'):
-        translations("de")
+        translations("de", "sniff")

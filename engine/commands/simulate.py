@@ -10,17 +10,19 @@ from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
-from ..cli import UsageError
+from ..core.errors import EngineError
 from ..sniff.bots import BOTS, make_bot
 from ..sniff.game import Game, Played
-from ..sniff.record import dumps
+from ..sniff.record import dumps, game_record
 from ..sniff.rules import AMERICAN_SNIFF
+from . import GAMES, UsageError
 
 NAME = "simulate"
 HELP = "play games between bots (random, greedy, strong), write their records as JSON Lines and print a summary"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=GAMES, default="sniff", help="the game to play (default sniff)")
     parser.add_argument("--players", type=int, default=2, help="2, 3 or 4 (4 = partners 0 + 2 and 1 + 3; default 2)")
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run: the same seed, the same games")
@@ -121,7 +123,7 @@ def play(game: Game, bots: Sequence) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         AMERICAN_SNIFF.check_players(args.players)
-    except ValueError as error:
+    except EngineError as error:
         raise UsageError(f"--players: {error}") from None
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
@@ -140,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
             play(game, bots)
             tally.add(game, seated)
             if out is not None:
-                out.write(dumps(game.to_record()) + "\n")
+                out.write(dumps(game_record(game)) + "\n")
     elapsed = time.perf_counter() - start
     print("\n".join(tally.lines(elapsed)))
     if args.out:

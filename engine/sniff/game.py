@@ -32,6 +32,7 @@ from bisect import insort
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ..core.errors import EngineError
 from .layout import IllegalPlacementError, Layout, Placement
 from .notation import parse_placement
 from .rules import AMERICAN_SNIFF, BLOCKED, OUT, TARGET, HandOutcome, Ruleset
@@ -104,8 +105,10 @@ def parse_action(text: str) -> Action:
     return Play(parse_placement(text))
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(EngineError):
     """An action the rules don't allow now; the message says whose turn it is and why."""
+
+    code = "illegal-action"
 
 
 # -- events ------------------------------------------------------------------
@@ -670,22 +673,6 @@ class Game:
         hand = Hand(self.ruleset, self.players, deal, self.scores)
         self.hands.append(hand)
         return hand
-
-    # -- records ---------------------------------------------------------
-
-    def to_record(self) -> dict:
-        """The game record (shared/spec/game-record.md) as plain JSON values, also for a game in progress."""
-        from .record import game_record
-
-        return game_record(self)
-
-    @classmethod
-    def from_record(cls, record: dict) -> Game:
-        """Restore a game from its record by replaying it (raises RecordError at the first inconsistency);
-        an unfinished game carries on exactly where it stopped."""
-        from .record import restore
-
-        return restore(record)
 
     def __repr__(self) -> str:
         if self.is_terminal():
