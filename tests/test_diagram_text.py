@@ -67,9 +67,9 @@ def test_english_none_and_a_scoring_opener():
             [
                 "Posata la tessera [1|2]",
                 "Valori conteggiati: 1 + 1 + 2 + 3 = 7. Punti della posa: 0 punti grezzi.",
-                "Tessere: [1|4], [1|1], [4|4], [3|4], [1|2]. Spinner: [1|1]. Collegamenti: [1|4] (estremità bassa) – "
+                "Tessere: [1|4], [1|1], [4|4], [3|4], [1|2]. Spinner: [1|1]. Collegamenti: [1|4] (estremità minore) – "
                 "[1|1] (lato rettilineo A);",
-                "Attacchi leciti: [1|1] (ramo A, 1); [1|1] (ramo B, 1); [1|2] (estremità alta, 2);",
+                "Attacchi leciti: [1|1] (ramo A, 1); [1|1] (ramo B, 1); [1|2] (estremità maggiore, 2);",
             ],
         ),
         (
