@@ -13,7 +13,7 @@ import argparse
 import importlib
 import sys
 
-COMMANDS = ("describe", "svg", "simulate", "replay")
+COMMANDS = ("describe", "svg", "simulate", "replay", "meld", "arrange")
 
 
 class UsageError(Exception):

@@ -431,11 +431,14 @@ class Round:
                     out.append(lay_melds(found.melds))
                 melds = self.melds()
                 for tile in sorted(set(rack)):
+                    if pending is not None and tile is not pending:
+                        continue  # a taken tile is used first
                     for index, _end, spot in layoff_spots(tile, melds, okey):
                         out.append(LayOff(self._piece_for(tile, spot), index))
-            for tile in sorted(set(rack)):
-                for index in seize_spots(tile, self.melds(), okey):
-                    out.append(Seize(tile, index))
+            if pending is None:
+                for tile in sorted(set(rack)):
+                    for index in seize_spots(tile, self.melds(), okey):
+                        out.append(Seize(tile, index))
         else:
             pairs = most_pairs(rack, okey, taken=pending, keep=True)
             if pairs:
@@ -489,6 +492,44 @@ class Round:
             self._validate_layoff(seat, action)
         else:
             self._validate_seize(seat, action)
+        if pending is not None and self.opened[seat] == OPENED_MELDS and not self._action_uses_taken(action):
+            self._check_still_usable(seat, action, pending)
+
+    def _action_uses_taken(self, action: Action) -> bool:
+        if isinstance(action, LayOff):
+            return self._uses_taken(action.piece)
+        if isinstance(action, LayMelds | LayPairs):
+            groups = action.melds if isinstance(action, LayMelds) else action.pairs
+            return any(self._uses_taken(p) for g in groups for p in g)
+        return False
+
+    def _check_still_usable(self, seat: int, action: Action, pending: Tile) -> None:
+        """Refuse an action after which the taken tile could no longer be used this turn."""
+        rack = Counter(self.racks[seat])
+        melds = self.melds()
+        if isinstance(action, LayMelds):
+            for group in action.melds:
+                rack.subtract(p.face for p in group)
+                melds.append(Meld(check_meld(group, self.okey).kind, group, 0))
+        elif isinstance(action, LayOff):
+            rack[action.piece.face] -= 1
+            melds[action.to] = melds[action.to].extended(action.piece)
+        elif isinstance(action, Seize):
+            meld = melds[action.to]
+            stands = self.okey.identity(action.tile)
+            melds[action.to] = meld.seized(meld.wild_for(stands), Piece(stands, action.tile, False))
+            rack[action.tile] -= 1
+            rack[self.okey.tile] += 1
+        tiles = list((+rack).elements())
+        if len(tiles) > 1 and (
+            layoff_spots(pending, melds, self.okey) or opening(tiles, self.okey, 1, taken=pending) is not None
+        ):
+            return
+        raise _illegal(
+            f"after that the taken tile {pending} could not be used this turn: use it first",
+            "okey-taken-unusable-after",
+            tile=pending.notation(),
+        )
 
     def _validate_draw_phase(self, seat: int, action: object) -> None:
         if isinstance(action, Draw):
