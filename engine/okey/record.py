@@ -19,8 +19,10 @@ from collections.abc import Iterator
 from typing import IO
 
 from ..core.errors import EngineError
+from ..core.record import dumps as dumps  # re-exported: the game's record API
 from ..core.record import game_of
 from ..core.record import read_jsonl as core_read_jsonl
+from ..core.record import write_jsonl as write_jsonl
 from .game import DECLINE, DRAW, PLAY_PHASE, TAKE, Deal, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize
 from .melds import parse_piece, parse_pieces
 from .rules import ENDS, EXHAUSTED, Options
