@@ -25,6 +25,8 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import __version__
+from ..core.errors import EngineError
+from ..core.record import MAX_RECORD_BYTES, MAX_RECORD_DEPTH, check_json_depth
 from ..i18n import LANGUAGES, CatalogError
 from ..play.session import OPS as PLAY_OPS
 from ..sniff import Layout, NotationError, parse_layout
@@ -126,6 +128,10 @@ def _error(error: Exception) -> dict:
     reply = {"type": type(error).__name__, "message": str(error)}
     if isinstance(error, NotationError):
         reply |= {"line": error.line, "reason": error.reason}
+    # The page words the error in its language from the code and its parameters (engine.play.errors).
+    from ..play.errors import describe_error
+
+    reply |= describe_error(error)
     return reply
 
 
@@ -135,15 +141,37 @@ def call(name: str, args: dict | None = None) -> Any:
     return function(**args)
 
 
+#: How deeply a call's arguments may nest: a record (MAX_RECORD_DEPTH) inside the arguments' own levels.
+MAX_ARGS_DEPTH = MAX_RECORD_DEPTH + 4
+#: How large a call's arguments may be: a record's text at its largest, escaped as a JSON string.
+MAX_ARGS_CHARS = 2 * MAX_RECORD_BYTES
+
+
+class TooDeepError(EngineError):
+    """A value nested too deeply for the engine to read (Python's recursion limit was reached)."""
+
+    code = "too-deep"
+
+
+def _decode(args_json: str) -> object:
+    """The call's arguments, refused before parsing when too large or too deeply nested."""
+    if not isinstance(args_json, str):
+        raise BoardCallError("the arguments must be JSON text")
+    check_json_depth(args_json, limit=MAX_ARGS_DEPTH, max_bytes=MAX_ARGS_CHARS)
+    try:
+        return json.loads(args_json)
+    except json.JSONDecodeError as error:
+        raise BoardCallError(f"the arguments are not JSON: {error}") from None
+
+
 def handle(name: str, args_json: str = "{}") -> str:
     """The worker's entry point: one op's reply as JSON text (see the module's docstring)."""
     try:
-        args = json.loads(args_json)
-    except json.JSONDecodeError as error:
-        reply: dict = {"ok": False, "error": _error(BoardCallError(f"the arguments are not JSON: {error}"))}
-    else:
-        try:
-            reply = {"ok": True, "result": call(name, args)}
-        except (ValueError, LookupError) as error:
-            reply = {"ok": False, "error": _error(error)}
+        reply: dict = {"ok": True, "result": call(name, _decode(args_json))}
+    except RecursionError:
+        # Whatever got past the checks and still nests too deeply is refused, never a crash of the worker.
+        error = TooDeepError("the value nests too deeply for the engine to read")
+        reply = {"ok": False, "error": _error(error)}
+    except (ValueError, LookupError) as error:
+        reply = {"ok": False, "error": _error(error)}
     return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))

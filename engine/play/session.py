@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from itertools import count
 from typing import TYPE_CHECKING, Any
 
+from ..core.errors import EngineError
+from ..core.record import check_json_depth
 from ..i18n import translations
 
 if TYPE_CHECKING:
@@ -36,6 +38,8 @@ KEEP = 4
 #: The bots a game may have (engine.sniff.bots.BOTS, which is imported at the first bot's move).
 BOT_NAMES = ("random", "greedy", "strong")
 MAX_BUDGET_MS = 2000
+#: The longest sandbox layout text: 28 placements of the longest form ("6|6 on 6|6 branch-a;") and then some.
+MAX_LAYOUT_CHARS = 2000
 
 
 class PlayError(ValueError):
@@ -193,6 +197,7 @@ def _parse_record(text: str) -> dict:
 
     if not isinstance(text, str):
         raise PlayError("the record is the text of a JSON file")
+    check_json_depth(text)  # a huge or deeply nested file is refused before any parser sees it
     try:
         return json.loads(text)
     except json.JSONDecodeError:
@@ -278,6 +283,12 @@ def sandbox_view(layout: str, lang: str = "en") -> dict:
     translations(lang, "play")
     if not isinstance(layout, str):
         raise PlayError("the layout is text in the layout notation")
+    if len(layout) > MAX_LAYOUT_CHARS:
+        raise EngineError(
+            f"the layout is longer than any of the 28 tiles ({len(layout)} characters, at most {MAX_LAYOUT_CHARS})",
+            code="layout-too-long",
+            params={"size": len(layout)},
+        )
     return _sandbox_view(parse_layout(layout), lang)
 
 
