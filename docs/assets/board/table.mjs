@@ -33,7 +33,33 @@ export function layoutPicture(svgText, options, choose, empty) {
     const hit = event.target.closest?.(".join-hit");
     if (hit) choose(hit.dataset.action);
   });
+  // On a narrow screen the layout keeps at least MIN_SCALE of its drawn size, so pips and joins stay large enough to
+  // see and tap (game.css), and the table pans instead (set through the CSSOM, which a strict CSP allows).
+  const width = Number((svg.getAttribute("viewBox") ?? "").split(/[\s,]+/)[2]);
+  if (width > 0) {
+    svg.style.setProperty("--sniff-natural-width", `${Math.round(width)}px`);
+    svg.style.setProperty("--sniff-min-width", `${Math.round(width * MIN_SCALE)}px`);
+  }
   return svg;
+}
+
+// The smallest share of its drawn size a layout is shown at on a narrow screen: joins' targets (r = 20) are then
+// 30 px across and pips (r = 3.78) 5.7 px.
+export const MIN_SCALE = 0.75;
+
+// Keep in view what matters on a table that pans: a place of the selected tile, else the tile placed last. A table
+// already showing one is left where the visitor put it (`panned`: its scroll before the table was drawn anew).
+export function follow(table, panned = 0) {
+  if (!table || table.scrollWidth <= table.clientWidth + 1) return;
+  table.scrollLeft = panned;
+  const hits = [...table.querySelectorAll(".join-hit")];
+  const marks = hits.length ? hits : [...table.querySelectorAll(".last-halo")];
+  if (!marks.length) return;
+  const box = table.getBoundingClientRect();
+  const boxes = marks.map((mark) => mark.getBoundingClientRect());
+  if (boxes.some((mark) => mark.left >= box.left && mark.right <= box.right)) return;
+  const middle = (boxes[0].left + boxes[0].right) / 2 - box.left + table.scrollLeft;
+  table.scrollLeft = Math.max(0, middle - table.clientWidth / 2);
 }
 
 // A tile you may click: its face, its name "[3|4]"; aria-pressed when selected.
