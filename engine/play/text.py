@@ -95,6 +95,7 @@ def ui_text(lang: str = "en") -> dict:
         "confirmPlayOnYes": _("Yes, play on from here"),
         "restarted": _("The rules engine stopped working and was restarted; the game goes on where it was saved."),
         "allPlaced": _("All 28 tiles are on the table."),
+        "layoutPans": _("The layout on the table: scroll sideways to see all of it"),
     }
 
 

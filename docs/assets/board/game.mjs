@@ -473,7 +473,7 @@ class Board {
     this.root.dataset.playMoves = hands.reduce((sum, hand) => sum + hand.events.length + 1, 0);
     const log = this.content.querySelector(".sniff-play__log");
     if (log) log.scrollTop = log.scrollHeight;
-    table.follow(this.content.querySelector(".sniff-play__table"), panned);
+    table.follow(this.content.querySelector(".sniff-play__table"), panned, this.text.layoutPans);
     const focusMoves = this.focusMoves;
     this.focusMoves = false;
     if (!hadFocus) return;

@@ -161,7 +161,7 @@ export class Sandbox {
         ),
       ),
     );
-    table.follow(board.content.querySelector(".sniff-play__table"), panned);
+    table.follow(board.content.querySelector(".sniff-play__table"), panned, t.layoutPans);
     board.extras.replaceChildren();
     board.extrasKey = "sandbox";
     board.section.dataset.mode = "sandbox";

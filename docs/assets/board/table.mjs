@@ -49,8 +49,15 @@ export const MIN_SCALE = 0.75;
 
 // Keep in view what matters on a table that pans: a place of the selected tile, else the tile placed last. A table
 // already showing one is left where the visitor put it (`panned`: its scroll before the table was drawn anew).
-export function follow(table, panned = 0) {
-  if (!table || table.scrollWidth <= table.clientWidth + 1) return;
+// A table that pans is a region the keyboard can reach and scroll (`label` names it).
+export function follow(table, panned = 0, label = "") {
+  if (!table) return;
+  const pans = table.scrollWidth > table.clientWidth + 1;
+  for (const [name, value] of [["tabindex", "0"], ["role", "region"], ["aria-label", label]]) {
+    if (pans) table.setAttribute(name, value);
+    else table.removeAttribute(name);
+  }
+  if (!pans) return;
   table.scrollLeft = panned;
   const hits = [...table.querySelectorAll(".join-hit")];
   const marks = hits.length ? hits : [...table.querySelectorAll(".last-halo")];
