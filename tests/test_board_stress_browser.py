@@ -20,8 +20,8 @@ import pytest
 
 from engine.board import session
 from engine.board.text import loader_text
-from engine.play.errors import error_words
-from engine.play.text import ui_text
+from engine.sniff.board.errors import error_words
+from engine.sniff.board.text import ui_text
 from tests.site_pages import LOCALES, page_paths
 from tests.support.browser import PageWatch
 from tests.support.server import serve
@@ -53,7 +53,7 @@ ACCENT = "rgb(164, 71, 11)"
 
 
 def call(op: str, **args):
-    answer = json.loads(session.handle(op, json.dumps(args)))
+    answer = json.loads(session.handle(f"sniff.{op}", json.dumps(args)))
     assert answer["ok"], answer
     return answer["result"]
 
@@ -69,7 +69,7 @@ def finished_game() -> dict:
             view = call("play_bot", game=view["game"])
         else:
             view = call("play_next_hand", game=view["game"])
-    record = view["record"]
+    record = view["save"]
     assert len(record["hands"]) >= 2 and record["hands"][-1]["events"][-1]["seat"] == 0
     return record
 
@@ -85,8 +85,8 @@ def cut(record: dict, hand: int, done: int) -> dict:
 
 def stored_game(record: dict) -> dict:
     """A saved game as the page stores it: the engine's resume data (``save``), as the engine gave it."""
-    save = call("play_resume", record=record, bots="greedy").get("save") or {"record": record}
-    return {"version": 1, "save": save, "bots": "greedy", "budgetMs": None}
+    save = call("play_resume", save=record, bots="greedy")["save"]
+    return {"version": 1, "save": save, "bots": "greedy"}
 
 
 # --- pages ------------------------------------------------------------------------------------------------------
@@ -171,7 +171,7 @@ def test_a_file_loaded_while_a_bot_moves_leaves_the_game_going(browser, site_url
         moves = page.locator(BOARD).get_attribute("data-play-moves")
         page.get_by_label(text["load"]).set_input_files(str(empty))
         page.wait_for_selector("[data-play-message]:not([hidden])")
-        assert message(page) == text["badRecord"].format(reason=errors["record"])
+        assert message(page) == text["badRecord"].format(reason=errors["record"][-1])
         page.wait_for_function(
             "(moves) => document.querySelector('[data-sniff-board]').dataset.playMoves !== moves", arg=moves
         )
@@ -214,7 +214,7 @@ def test_next_hand_clicked_twice_deals_one_hand_without_an_error(browser, site_u
         assert message(page) == ""
         assert page.locator(".sniff-play__meta").inner_text().startswith(text["hand"].format(number=2))
         saved = json.loads(page.evaluate("localStorage.getItem('sniff-board:game')"))
-        assert len(saved["save"]["record"]["hands"]) == 2
+        assert len(saved["save"]["hands"]) == 2
 
 
 # --- item 2: stored data that is bad, outdated or cannot be restored ---------------------------------------------
@@ -240,17 +240,17 @@ def test_bad_or_outdated_stored_data_never_locks_the_visitor_out(browser, site_u
             assert page.locator(".sniff-play__hint-button").count() == 0
         page.locator("select[name=pace]").select_option("fast")
         stored = json.loads(page.evaluate("localStorage.getItem('sniff-board:settings')"))
-        assert stored == {"version": 1, "players": 2, "bots": "greedy", "pace": "fast", "budgetMs": None}
+        assert stored == {"version": 1, "players": 2, "bots": "greedy", "pace": "fast"}
 
     # A save of this version that does not replay: the board says why, in words, and a new game starts.
     broken = finished_game() | {"target": 7}
     storage = {"sniff-board:settings": settings(), "sniff-board:game": stored_game(cut(finished_game(), 0, 3))}
-    storage["sniff-board:game"]["save"] = {"record": broken}
+    storage["sniff-board:game"]["save"] = broken
     with visitor(browser, site_url + "/fi/play/", storage=storage) as page:
         page.get_by_role("button", name=ui_text("fi")["continue"], exact=True).click()
         page.wait_for_selector(PLAYING, timeout=BOOT_TIMEOUT)
         page.wait_for_selector("[data-play-message]:not([hidden])")
-        assert message(page) == ui_text("fi")["restoreFailed"].format(reason=error_words("fi")["record"])
+        assert message(page) == ui_text("fi")["restoreFailed"].format(reason=error_words("fi")["record"][-1])
 
 
 # --- item 4: the board's keys are the board's ------------------------------------------------------------------

@@ -10,17 +10,19 @@ from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
-from ..cli import UsageError
+from ..core.errors import EngineError
 from ..sniff.bots import BOTS, make_bot
 from ..sniff.game import Game, Played
-from ..sniff.record import dumps
+from ..sniff.record import dumps, game_record
 from ..sniff.rules import AMERICAN_SNIFF
+from . import GAMES, UsageError
 
 NAME = "simulate"
 HELP = "play games between bots (random, greedy, strong), write their records as JSON Lines and print a summary"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=GAMES, default="sniff", help="the game to play (default sniff)")
     parser.add_argument("--players", type=int, default=2, help="2, 3 or 4 (4 = partners 0 + 2 and 1 + 3; default 2)")
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run: the same seed, the same games")
@@ -32,6 +34,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rotate", action="store_true", help="rotate the bots one seat clockwise after each game (fairer seats)"
     )
+    # -- Okey (engine.okey.simulate) --
+    parser.add_argument("--mode", choices=("solo", "pairs"), default="solo", help="Okey: solo or pairs (2v2)")
+    parser.add_argument("--no-doubling", dest="doubling", action="store_false", help="Okey: no doubling chain")
+    parser.add_argument("--rounds", type=int, choices=(1, 3), default=1, help="Okey: rounds per game (1 or 3)")
+    parser.add_argument("--samples", type=int, default=None, help="Okey: the strong bot's samples per decision")
 
 
 @dataclass
@@ -118,10 +125,33 @@ def play(game: Game, bots: Sequence) -> None:
         game.apply_action(bots[seat].choose(game.view(seat)))
 
 
+def run_okey(args: argparse.Namespace) -> int:
+    """``--game okey``: engine.okey.simulate plays the games; this prints its summary."""
+    from ..okey.rules import Options
+    from ..okey.simulate import parse_bots as okey_bots
+    from ..okey.simulate import simulate
+
+    if args.games < 1:
+        raise UsageError(f"--games must be at least 1, not {args.games}")
+    if args.samples is not None and args.samples < 1:
+        raise UsageError(f"--samples must be at least 1, not {args.samples}")
+    options = Options(mode=args.mode, doubling=args.doubling, rounds=args.rounds)
+    names = okey_bots(args.bots)
+    with open(args.out, "w", encoding="utf-8") if args.out else nullcontext() as out:
+        write = (lambda record: out.write(dumps(record) + "\n")) if out is not None else (lambda record: None)
+        _records, summary = simulate(args.games, args.seed, options, names, args.samples, on_record=write)
+    print("\n".join(summary.lines(options)))
+    if args.out:
+        print(f"records: {args.out}", file=sys.stderr)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.game == "okey":
+        return run_okey(args)
     try:
         AMERICAN_SNIFF.check_players(args.players)
-    except ValueError as error:
+    except EngineError as error:
         raise UsageError(f"--players: {error}") from None
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
@@ -140,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
             play(game, bots)
             tally.add(game, seated)
             if out is not None:
-                out.write(dumps(game.to_record()) + "\n")
+                out.write(dumps(game_record(game)) + "\n")
     elapsed = time.perf_counter() - start
     print("\n".join(tally.lines(elapsed)))
     if args.out:

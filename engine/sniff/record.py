@@ -1,4 +1,4 @@
-"""Game records (shared/spec/game-record.md): write them, read them, replay and check them.
+"""Game records (spec/game-record.md): write them, read them, replay and check them.
 
 A record holds every hand's deal, boneyard order and events, so anyone can
 replay the game through the engine and check every placement's points, every
@@ -21,15 +21,17 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import IO
 
+from ..core.errors import EngineError
+from ..core.record import DEFAULT_GAME
 from .game import DRAW, MAX_SEED, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
 from .notation import parse_placement
-from .rules import AMERICAN_SNIFF, Ruleset
+from .rules import AMERICAN_SNIFF, HandEnd, Ruleset
 from .tiles import Tile
 
-ENDS = ("out", "blocked", "target")
+ENDS = tuple(HandEnd)
 
 
-class RecordError(ValueError):
+class RecordError(EngineError):
     """A record that isn't valid JSON, or that doesn't replay: ``hand`` and ``event`` (from 1) say where."""
 
     def __init__(self, reason: str, hand: int | None = None, event: int | None = None, line: int | None = None):
@@ -37,7 +39,11 @@ class RecordError(ValueError):
         where = [f"line {line}"] if line is not None else []
         if hand is not None:
             where.append(f"hand {hand}" + (f", event {event}" if event is not None else ""))
-        super().__init__(": ".join([*where, reason]))
+        super().__init__(
+            ": ".join([*where, reason]),
+            code="record",
+            params={"reason": reason, "hand": hand, "event": event, "line": line},
+        )
 
     def at_line(self, line: int) -> RecordError:
         """The same error, placed on a line of a JSON Lines file."""
@@ -239,6 +245,8 @@ def replay(record: object, ruleset: Ruleset = AMERICAN_SNIFF) -> Game:
     """
     if not isinstance(record, dict):
         raise RecordError("a game record is a JSON object")
+    if record.get("game", DEFAULT_GAME) != DEFAULT_GAME:
+        raise RecordError(f'the record is of the game {json.dumps(record["game"])}, not of American Sniff ("sniff")')
     players = _field(record, "players", int, "the record")
     try:
         ruleset.check_players(players)

@@ -21,17 +21,31 @@ pips) is another ``Ruleset`` value with its own opener rule and hand scoring.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..core.errors import EngineError
 from .tiles import Tile
 
-#: How a hand ends (the ``end`` of a game record).
-OUT = "out"
-BLOCKED = "blocked"
-TARGET = "target"
+
+class RulesError(EngineError):
+    """A game the ruleset does not allow (the number of players)."""
+
+    code = "players"
+
+
+class HandEnd(enum.StrEnum):
+    """How a hand ends (the ``end`` of a game record): its value is the record's word."""
+
+    OUT = "out"  # a player placed their last tile
+    BLOCKED = "blocked"  # nothing left to draw and nobody can place
+    TARGET = "target"  # a placement reached the target: the game ends at once
+
+
+OUT, BLOCKED, TARGET = HandEnd.OUT, HandEnd.BLOCKED, HandEnd.TARGET
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +147,7 @@ class Ruleset:
         """Raise ValueError unless this ruleset is played by ``players`` players."""
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.hand_sizes:
             allowed = ", ".join(str(n) for n in sorted(self.hand_sizes))
-            raise ValueError(f"{self.name} is played by {allowed} players, not {players!r}")
+            raise RulesError(f"{self.name} is played by {allowed} players, not {players!r}")
 
     def hand_size(self, players: int) -> int:
         self.check_players(players)

@@ -59,11 +59,8 @@ test("unknown or outdated settings fall back to their defaults, field by field",
     players: 4,
     bots: "strong",
     pace: "instant",
-    budgetMs: 50,
   });
   assert.equal(checkSettings({ pace: "toString" }).pace, DEFAULTS.pace, "no inherited property is a pace");
-  assert.equal(checkSettings({ budgetMs: 1e9 }).budgetMs, null);
-  assert.equal(checkSettings({ budgetMs: "50" }).budgetMs, null);
   // Another version's format is not read as this one's.
   assert.deepEqual(checkSettings({ version: STORAGE_VERSION + 1, players: 4 }), DEFAULTS);
   assert.equal(checkSettings({ version: STORAGE_VERSION, players: 3 }).players, 3);
@@ -71,10 +68,10 @@ test("unknown or outdated settings fall back to their defaults, field by field",
 
 test("settings are stored with their version, and read back the same", () => {
   const storage = new MemoryStorage();
-  const stored = settingsToStore({ players: 3, bots: "random", pace: "slow", budgetMs: null, extra: 1 });
-  assert.deepEqual(stored, { version: STORAGE_VERSION, players: 3, bots: "random", pace: "slow", budgetMs: null });
+  const stored = settingsToStore({ players: 3, bots: "random", pace: "slow", extra: 1 });
+  assert.deepEqual(stored, { version: STORAGE_VERSION, players: 3, bots: "random", pace: "slow" });
   assert.equal(writeStored(storage, "k", stored), true);
-  assert.deepEqual(checkSettings(readStored(storage, "k")), { players: 3, bots: "random", pace: "slow", budgetMs: null });
+  assert.deepEqual(checkSettings(readStored(storage, "k")), { players: 3, bots: "random", pace: "slow" });
 });
 
 test("damaged, refused or full storage never throws", () => {
@@ -89,14 +86,15 @@ test("damaged, refused or full storage never throws", () => {
 
 test("a saved game is restored only when it is of this version, its save handed back untouched", () => {
   const save = { record: { players: 2, seed: "12345678901234567890", hands: [] }, anything: [1, { deep: true }] };
-  const stored = savedGameToStore({ save, bots: "strong", budgetMs: 5000 });
-  assert.deepEqual(stored, { version: STORAGE_VERSION, save, bots: "strong", budgetMs: null });
+  const stored = savedGameToStore({ save, bots: "strong" });
+  assert.deepEqual(stored, { version: STORAGE_VERSION, save, bots: "strong" });
   const back = checkSavedGame(JSON.parse(JSON.stringify(stored)));
   assert.deepEqual(back.save, save);
   assert.equal(back.bots, "strong");
   assert.equal(checkSavedGame({ ...stored, bots: "expert" }).bots, DEFAULTS.bots);
   // Saves the page cannot restore are none: the board starts a new game instead.
-  assert.equal(checkSavedGame({ record: { players: 2 }, bots: "greedy" }), null, "a save from before versions");
+  assert.equal(checkSavedGame({ record: { players: 2 }, bots: "greedy" }), null, "a record from before saves");
+  assert.deepEqual(checkSavedGame({ save, bots: "greedy" }), { save, bots: "greedy" }, "a save from before versions");
   assert.equal(checkSavedGame({ ...stored, version: STORAGE_VERSION + 1 }), null);
   assert.equal(checkSavedGame({ ...stored, save: "text" }), null);
   assert.equal(checkSavedGame(null), null);
@@ -231,6 +229,11 @@ test("errors are worded from the catalogs' sentence for their code", () => {
   assert.equal(errorText({ details: { code: "nope", message: "English" } }, errors), "raison inconnue");
   assert.equal(errorText({ details: { code: "notation", params: {}, message: "English" } }, errors), "raison inconnue");
   assert.equal(errorText(new Error("boom"), errors), "raison inconnue");
+  // Several sentences for a code: the most precise one its parameters fill (null is no value).
+  const record = { record: ["main {hand}, coup {event}", "main {hand}", "pas un enregistrement"] };
+  assert.equal(errorText({ code: "record", params: { hand: 2, event: 5, line: null } }, record), "main 2, coup 5");
+  assert.equal(errorText({ code: "record", params: { hand: 2, event: null } }, record), "main 2");
+  assert.equal(errorText({ code: "record", params: { reason: "English", hand: null } }, record), "pas un enregistrement");
 });
 
 test("a long quoted value is cut to an excerpt", () => {

@@ -19,9 +19,9 @@ import random
 import re
 
 from engine.board import session
-from engine.i18n import LANGUAGES
+from engine.core.i18n import LANGUAGES
 from engine.sniff import format_layout, parse_layout
-from engine.sniff.text import describe
+from engine.sniff.render.text import describe
 from tests.layouts import model, random_layout
 
 SEEDS = range(120)
@@ -51,9 +51,9 @@ def check_layout(seed: int, failures: list[str], transcript: hashlib._Hash) -> N
     notation = format_layout(layout)
     if format_layout(parse_layout(notation)) != notation:
         failures.append(f"seed {seed}: format then parse does not give the same layout")
-    said = {lang: session.call("analyse", {"layout": notation, "lang": lang}) for lang in LANGUAGES}
+    said = {lang: session.call("sniff.analyse", {"layout": notation, "lang": lang}) for lang in LANGUAGES}
     said["svg"] = session.call(
-        "render_svg", {"layout": notation, "lang": LANGUAGES[seed % len(LANGUAGES)], "last": True}
+        "sniff.render_svg", {"layout": notation, "lang": LANGUAGES[seed % len(LANGUAGES)], "last": True}
     )
     transcript.update(json.dumps([notation, said], ensure_ascii=False, sort_keys=True).encode())
 

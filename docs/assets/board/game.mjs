@@ -3,14 +3,14 @@
 // Loaded beside client.mjs by scripts/hooks/board.py. Before the engine runs it adds the game
 // settings (players, bots, pace) and, when a game is saved in this browser, "Continue the game"
 // to the board's loader; the loader's own start button is "New game". Once the engine answers
-// (client.mjs onBoardReady), it plays through the engine's ops (engine/play/session.py):
+// (client.mjs onBoardReady), it plays through the engine's ops (engine/sniff/board/session.py):
 //   game     the visitor at seat 0 against bots; every change is saved in localStorage as the
-//            game's record (shared/spec/game-record.md) plus its settings, so a reload resumes it;
+//            game's save (spec/game-record.md) plus its settings, so a reload resumes it;
 //   replay   a loaded record, move by move;
 //   sandbox  play/?sandbox=<layout> ("Try it"): any tile on any legal join, the layout kept in the
 //            address (history.replaceState).
 // Words come from the engine's catalogs: the page's fixed words in the root's data-play-text
-// (engine/play/text.py ui_text), every sentence about the game in the engine's replies.
+// (engine/sniff/board/text.py ui_text), every sentence about the game in the engine's replies.
 
 const version = new URL(import.meta.url).search;
 const [{ h, delay }, table, { Sandbox }, state] = await Promise.all([
@@ -36,9 +36,9 @@ const storeSettings = (settings) => state.writeStored(storage(), SETTINGS_KEY, s
 const loadGame = () => checkSavedGame(state.readStored(storage(), GAME_KEY));
 const storeGame = (game) => state.writeStored(storage(), GAME_KEY, game && state.savedGameToStore(game));
 
-// The engine's resume data of a reply, and the arguments that hand it back (the page never reads inside it).
-const saveOf = (view) => view.save ?? { record: view.record };
-const resumeArgs = (save) => ({ record: save.record });
+// The engine's resume data of a reply (engine/sniff/board/session.py): the page keeps it and hands it back unread.
+const saveOf = (view) => view.save;
+const resumeArgs = (save) => ({ save });
 
 class Board {
   constructor(root) {
@@ -171,7 +171,7 @@ class Board {
 
   // A worker restarted after a failure forgets its games: on "continue" the saved record brings it back.
   call(op, args) {
-    return this.runtime.call(op, { lang: this.lang, ...args });
+    return this.runtime.call(`sniff.${op}`, { lang: this.lang, ...args });
   }
 
   showMessage(text) {
@@ -199,15 +199,15 @@ class Board {
   // --- games ---------------------------------------------------------------------------------------------
 
   async newGame() {
-    const { players, bots, budgetMs } = this.settings;
+    const { players, bots } = this.settings;
     return this.actions.run(
       "new-game",
       "change",
-      () => this.call("play_new", { players, bots, budget_ms: budgetMs }),
+      () => this.call("play_new", { players, bots }),
       (view) => {
         this.intent = "continue";
         this.showMessage(null);
-        this.startGame(view, { bots, budgetMs });
+        this.startGame(view, { bots });
       },
       (error) => this.failed(error),
     );
@@ -215,15 +215,15 @@ class Board {
 
   // A saved game that cannot be restored is forgotten and a new game starts: it never blocks the board.
   async resume(saved) {
-    const { save, bots, budgetMs } = saved;
+    const { save, bots } = saved;
     let problem = null;
     const outcome = await this.actions.run(
       "resume",
       "change",
-      () => this.call("play_resume", { ...resumeArgs(save), bots, budget_ms: budgetMs }),
+      () => this.call("play_resume", { ...resumeArgs(save), bots }),
       (view) => {
         this.showMessage(null);
-        this.startGame(view, { bots, budgetMs });
+        this.startGame(view, { bots });
       },
       (error) => {
         console.warn("The saved game could not be restored:", error);
@@ -237,15 +237,15 @@ class Board {
     return outcome;
   }
 
-  startGame(view, { bots, budgetMs }) {
+  startGame(view, { bots }) {
     this.mode = "game";
-    this.game = { id: view.game, bots, budgetMs };
+    this.game = { id: view.game, bots };
     this.selected = null;
     this.confirming = null;
     this.show(view, [view.log[0], view.turn]);
     // A new hand's table is empty, so the engine hasn't loaded its SVG renderer yet: let it do so
     // now, while the player looks at their tiles, rather than after their first move.
-    if (!view.svg) this.runtime.call("render_svg", { layout: "0|0" }).catch(() => {});
+    if (!view.svg) this.runtime.call("sniff.render_svg", { layout: "0|0" }).catch(() => {});
   }
 
   // Every new view of the game: save it, draw it, announce what changed, let the bots move.
@@ -253,7 +253,7 @@ class Board {
     this.view = view;
     if (this.mode === "game") {
       const finished = view.phase === "gameOver";
-      storeGame(finished ? null : { save: saveOf(view), bots: this.game.bots, budgetMs: this.game.budgetMs });
+      storeGame(finished ? null : { save: saveOf(view), bots: this.game.bots });
     }
     this.render();
     this.announce(view.phase === "you" && view.news?.length ? [...lines, view.turn] : lines);
@@ -342,7 +342,7 @@ class Board {
   // Whether starting something else loses a game in progress (one with a move made), so the visitor is asked first.
   gameInProgress() {
     if (this.mode === "game") {
-      const started = this.view?.record?.hands.some((hand) => hand.events.length) ?? true;
+      const started = this.view?.moves > this.view?.handNumber; // a move made: more than the hands dealt
       return this.view?.phase !== "gameOver" && started;
     }
     return loadGame() !== null; // a replay or the sandbox: the game saved beside it
@@ -371,6 +371,7 @@ class Board {
   download() {
     const record = this.view?.record;
     if (!record) return;
+    if (!record.hands.length) return this.showMessage(this.text.downloadNone);
     const blob = new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" });
     const name = `american-sniff-${new Date().toISOString().slice(0, 10)}.json`;
     const link = h("a", { href: URL.createObjectURL(blob), download: name });
@@ -430,15 +431,15 @@ class Board {
 
   async playOn() {
     if (this.mode !== "replay") return;
-    const { bots, budgetMs } = this.settings;
+    const { bots } = this.settings;
     const { replay, step } = this.view;
     return this.actions.run(
       "play-on",
       "change",
-      () => this.call("replay_play_on", { replay, step, bots, budget_ms: budgetMs }),
+      () => this.call("replay_play_on", { replay, step, bots }),
       (view) => {
         this.showMessage(null);
-        this.startGame(view, { bots, budgetMs });
+        this.startGame(view, { bots });
       },
       (error) => this.failed(error),
     );
@@ -469,8 +470,7 @@ class Board {
     this.section.dataset.phase = this.view.phase;
     this.root.dataset.playPhase = this.mode === "game" ? this.view.phase : this.mode;
     // How far the game has gone (hands dealt + moves made): tests and scripts wait on it.
-    const hands = this.view.record?.hands ?? [];
-    this.root.dataset.playMoves = hands.reduce((sum, hand) => sum + hand.events.length + 1, 0);
+    this.root.dataset.playMoves = this.mode === "game" ? this.view.moves : 0;
     const log = this.content.querySelector(".sniff-play__log");
     if (log) log.scrollTop = log.scrollHeight;
     table.follow(this.content.querySelector(".sniff-play__table"), panned, this.text.layoutPans);

@@ -2,7 +2,7 @@
 // no turns. Any remaining tile goes on any legal join; the picture, the caption and the score change
 // at once; Undo takes back the last placement. The address keeps the layout in the notation
 // (placements joined by ";", URL-encoded: notes/CONTRACTS.md), so a link reproduces it exactly.
-// The engine's op is sandbox_view (engine/play/sandbox.py); game.mjs owns the board.
+// The engine's op is sandbox_view (engine/sniff/board/sandbox.py); game.mjs owns the board.
 
 const version = new URL(import.meta.url).search;
 const [{ h }, table, { format }] = await Promise.all([

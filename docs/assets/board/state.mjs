@@ -6,11 +6,12 @@
 // --- stored data ------------------------------------------------------------------------------------------------
 //
 // localStorage holds two values, each JSON with a "version":
-//   sniff-board:settings  {version, players, bots, pace, budgetMs}
-//   sniff-board:game      {version, save, bots, budgetMs}   the engine's resume data ("save"), kept as given
+//   sniff-board:settings  {version, players, bots, pace}
+//   sniff-board:game      {version, save, bots}   the engine's resume data ("save"), kept as given
 // Every stored value is checked: one that is missing, of another version's format or not on offer in this
 // release (a bot renamed, a pace dropped) falls back to its default, so old or damaged data never locks a
-// returning visitor out. A saved game that is not of this version is forgotten, never restored.
+// returning visitor out. A saved game of another version is forgotten, never restored (one without a version is
+// read as this one's when it has a save: the board wrote those before versions).
 
 export const SETTINGS_KEY = "sniff-board:settings";
 export const GAME_KEY = "sniff-board:game";
@@ -19,15 +20,9 @@ export const STORAGE_VERSION = 1;
 export const PLAYERS = [2, 3, 4];
 export const BOTS = ["random", "greedy", "strong"];
 export const PACES = { slow: 1800, normal: 1000, fast: 450, instant: 0 };
-export const MAX_BUDGET_MS = 2000;
-export const DEFAULTS = Object.freeze({ players: 2, bots: "greedy", pace: "normal", budgetMs: null });
+export const DEFAULTS = Object.freeze({ players: 2, bots: "greedy", pace: "normal" });
 
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-
-// A budget of the strong bot in ms (the engine's rule: above 0, at most MAX_BUDGET_MS), or null for its default.
-function budget(value) {
-  return Number.isFinite(value) && value > 0 && value <= MAX_BUDGET_MS ? value : null;
-}
 
 // Settings from anything (a stored value, parsed or not): each field checked on its own.
 export function checkSettings(value) {
@@ -39,7 +34,6 @@ export function checkSettings(value) {
     players: pick("players", (v) => PLAYERS.includes(v)),
     bots: pick("bots", (v) => BOTS.includes(v)),
     pace: pick("pace", (v) => typeof v === "string" && Object.hasOwn(PACES, v)),
-    budgetMs: known ? budget(stored.budgetMs) : null,
   };
 }
 
@@ -50,16 +44,13 @@ export function settingsToStore(settings) {
 // The saved game, or null when there is none this release can restore. "save" is the engine's own resume data:
 // the page checks only that it is an object and hands it back as it was given.
 export function checkSavedGame(value) {
-  if (!isObject(value) || value.version !== STORAGE_VERSION || !isObject(value.save)) return null;
-  return {
-    save: value.save,
-    bots: BOTS.includes(value.bots) ? value.bots : DEFAULTS.bots,
-    budgetMs: budget(value.budgetMs),
-  };
+  if (!isObject(value) || !isObject(value.save)) return null;
+  if (value.version !== undefined && value.version !== STORAGE_VERSION) return null;
+  return { save: value.save, bots: BOTS.includes(value.bots) ? value.bots : DEFAULTS.bots };
 }
 
-export function savedGameToStore({ save, bots, budgetMs }) {
-  return { version: STORAGE_VERSION, save, bots, budgetMs: budget(budgetMs) };
+export function savedGameToStore({ save, bots }) {
+  return { version: STORAGE_VERSION, save, bots: BOTS.includes(bots) ? bots : DEFAULTS.bots };
 }
 
 // Read and write through a Storage (localStorage); storage refused (private mode), full or damaged never throws.
@@ -222,15 +213,18 @@ export function excerpt(value, limit = 80) {
 }
 
 // An engine's error in the page's words: the catalogs' sentence for its code (text.errors, from the engine's
-// catalogs at build time), filled with its parameters (each quoted value cut to an excerpt); an error without a
-// sentence in the catalogs gets the general one, never the engine's English.
+// catalogs at build time; a code may have several, the most precise first), the first whose placeholders the
+// error's parameters all fill (each quoted value cut to an excerpt). An error without a sentence in the catalogs
+// gets the general one, never the engine's English.
 export function errorText(error, errors) {
   const details = error?.details ?? error ?? {};
   const params = {};
-  for (const [name, value] of Object.entries(details.params ?? {})) params[name] = excerpt(value);
-  const template = errors?.[details.code];
-  if (template && [...template.matchAll(/\{([a-z_]+)\}/gi)].every(([, name]) => name in params)) {
-    return format(template, params);
+  for (const [name, value] of Object.entries(details.params ?? {})) {
+    if (value !== null && value !== undefined) params[name] = excerpt(value);
+  }
+  const candidates = [errors?.[details.code] ?? []].flat();
+  for (const template of candidates) {
+    if ([...template.matchAll(/\{([a-z_]+)\}/gi)].every(([, name]) => name in params)) return format(template, params);
   }
   return errors?.unknown ?? excerpt(details.message ?? String(error));
 }

@@ -1,6 +1,6 @@
 // The board's pictures of a game: the table (layout, seats, your hand and moves), the end of a
 // hand or of the game, the log and the score sheet. Pure rendering: every function takes the
-// engine's view (engine/play/view.py) and the words (engine/play/text.py ui_text), and returns
+// engine's view (engine/sniff/board/view.py) and the words (engine/sniff/board/text.py ui_text), and returns
 // elements; what a click does comes in as callbacks. The controller is game.mjs.
 
 const dom = await import(`./dom.mjs${new URL(import.meta.url).search}`);
