@@ -366,6 +366,13 @@ def contrast(foreground: str, background: str) -> float:
 # --- items 7, 15 and 16: the sandbox on a phone --------------------------------------------------------------
 
 
+def open_sandbox(page, layout: str) -> None:
+    page.evaluate("(layout) => document.querySelector('[data-sniff-board]').sniffPlay.sandbox.open(layout)", layout)
+    page.wait_for_function(
+        "(layout) => document.querySelector('.sniff-play__table [data-layout]')?.dataset.layout === layout", arg=layout
+    )
+
+
 def test_the_sandbox_on_a_phone(browser, site_url, tmp_path):
     shots = Path(os.environ.get("SNIFF_SCREENSHOTS", tmp_path))
     # A 60 KB value that is no layout: the banner quotes at most an excerpt (item 15), the empty table says so once.
@@ -380,15 +387,14 @@ def test_the_sandbox_on_a_phone(browser, site_url, tmp_path):
         assert shown.count(ui_text("en")["emptyLayout"]) == 1
         assert axe_in_both_palettes(page, "sandbox") == []
 
-    # Every tile placed: no heading over an empty list (item 16).
-    with visitor(browser, site_url + "/play/?sandbox=" + quote(FULL_LAYOUT, safe=""), width=390) as page:
-        page.wait_for_selector(f"{BOARD}[data-play-phase=sandbox]", timeout=BOOT_TIMEOUT)
+        # Every tile placed: no heading over an empty list (item 16). The sandbox opens the next layouts as it opens
+        # an address's, without a new boot.
+        open_sandbox(page, FULL_LAYOUT)
         assert page.locator("#sniff-play-remaining").inner_text() == ui_text("en")["allPlaced"]
         assert page.locator(".sniff-play__tiles--all").count() == 0
 
-    # The largest layout of a 2-player game at 390 px: every join's target and every pip large enough (item 7).
-    with visitor(browser, site_url + "/play/?sandbox=" + quote(LARGEST_LAYOUT, safe=""), width=390) as page:
-        page.wait_for_selector(f"{BOARD}[data-play-phase=sandbox]", timeout=BOOT_TIMEOUT)
+        # The largest layout of a 2-player game at 390 px: every join's target and every pip large enough (item 7).
+        open_sandbox(page, LARGEST_LAYOUT)
         tiles = page.evaluate("document.querySelector('[data-sniff-board]').sniffPlay.sandbox.view.tiles")
         tile = max(tiles, key=lambda entry: len(entry["moves"]))
         assert len(tile["moves"]) > 1
@@ -410,15 +416,18 @@ def test_the_sandbox_on_a_phone(browser, site_url, tmp_path):
                    const r = hit.getBoundingClientRect();
                    return r.left >= table.left && r.right <= table.right; }); }"""
         )
+        # Screenshots at 390 px in both palettes, the selected tile's places lit, to look at (SNIFF_SCREENSHOTS=folder).
+        for scheme in ("default", "slate"):
+            page.evaluate("(s) => document.body.setAttribute('data-md-color-scheme', s)", scheme)
+            page.wait_for_timeout(300)
+            page.locator(".sniff-play__table").scroll_into_view_if_needed()
+            page.screenshot(path=str(shots / f"board-390-{scheme}.png"))
+        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'default')")
         # A lit join is tapped where it is drawn: the tile goes there.
         hit = page.locator(".join-hit").first
         action = hit.get_attribute("data-action")
         hit.click()
         page.wait_for_function("(a) => decodeURIComponent(location.search).endsWith(a)", arg=action)
-        for scheme in ("default", "slate"):
-            page.evaluate("(s) => document.body.setAttribute('data-md-color-scheme', s)", scheme)
-            page.locator(".sniff-play__table").scroll_into_view_if_needed()
-            page.screenshot(path=str(shots / f"board-390-{scheme}.png"))
 
 
 # --- item 12: the Content-Security-Policy holds on every page ------------------------------------------------------

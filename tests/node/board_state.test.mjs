@@ -15,6 +15,7 @@ import {
   checkSettings,
   errorText,
   excerpt,
+  hitRadius,
   readStored,
   replayTarget,
   savedGameToStore,
@@ -197,6 +198,18 @@ test("replay buttons lead to steps within the replay", () => {
   assert.equal(replayTarget("last", 2, 10), 9);
   assert.equal(replayTarget("last", 0, 1), 0);
   assert.throws(() => replayTarget("sideways", 0, 10), RangeError);
+});
+
+// --- item 7: the layout's targets --------------------------------------------------------------------------------
+
+test("a place's target is as large as its neighbours allow, never smaller than its ring", () => {
+  const options = { ring: 20, largest: 29 };
+  assert.equal(hitRadius([{ x: 0, y: 0 }], options), 29, "alone: as large as wanted");
+  assert.equal(hitRadius([{ x: 0, y: 0 }, { x: 100, y: 0 }], options), 29);
+  assert.equal(hitRadius([{ x: 0, y: 0 }, { x: 50, y: 0 }], options), 25, "two targets never overlap");
+  assert.equal(hitRadius([{ x: 0, y: 0 }, { x: 30, y: 40 }, { x: 200, y: 0 }], options), 25, "the nearest pair counts");
+  assert.equal(hitRadius([{ x: 0, y: 0 }, { x: 10, y: 0 }], options), 20, "at least the ring");
+  assert.equal(hitRadius([], options), 29);
 });
 
 // --- item 3: a record's text is checked before it is posted -------------------------------------------------------

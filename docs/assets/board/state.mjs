@@ -155,6 +155,20 @@ export function replayTarget(button, step, steps) {
   return Math.max(0, Math.min(last, target));
 }
 
+// --- the layout's targets ------------------------------------------------------------------------------------------
+
+// The radius of the places' targets, in the drawing's units: as large as `largest`, but never so large that two
+// targets overlap (a tap would then go to the wrong place), and never smaller than the ring that shows a place.
+export function hitRadius(places, { ring, largest }) {
+  let nearest = Infinity;
+  for (let i = 0; i < places.length; i++) {
+    for (let j = i + 1; j < places.length; j++) {
+      nearest = Math.min(nearest, Math.hypot(places[i].x - places[j].x, places[i].y - places[j].y));
+    }
+  }
+  return Math.max(ring, Math.min(largest, nearest / 2));
+}
+
 // --- a record's text, before it is posted ------------------------------------------------------------------------
 //
 // The same limits as the engine's (engine.core.record: MAX_RECORD_BYTES, MAX_RECORD_DEPTH), checked in linear
