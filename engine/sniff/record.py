@@ -26,7 +26,7 @@ from ..core.record import DEFAULT_GAME
 from ..core.record import dumps as dumps  # re-exported: the game's record API
 from ..core.record import read_jsonl as core_read_jsonl
 from ..core.record import write_jsonl as write_jsonl
-from .game import DRAW, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
+from .game import DRAW, MAX_SEED, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
 from .notation import parse_placement
 from .rules import AMERICAN_SNIFF, HandEnd, Ruleset
 from .tiles import Tile
@@ -239,6 +239,8 @@ def replay(record: object, ruleset: Ruleset = AMERICAN_SNIFF) -> Game:
     seed = record.get("seed")
     if seed is not None:
         seed = _field(record, "seed", int, "the record")
+        if not 0 <= seed <= MAX_SEED:
+            raise RecordError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed}")
     hands = _field(record, "hands", list, "the record")
     if not hands:
         raise RecordError("the record has no hands")
