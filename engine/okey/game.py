@@ -683,6 +683,14 @@ class Round:
         item = self._item(action.to)
         piece = action.piece
         self._check_piece(piece)
+        if self.racks[seat][piece.face] < 1:
+            what = "an okey" if piece.wild else str(piece.face)
+            raise _illegal(
+                f"seat {seat} does not hold {what}: it is not in hand",
+                "okey-not-in-rack",
+                seat=seat,
+                tile=piece.face.notation(),
+            )
         if item.meld.kind == PAIR:
             raise _illegal(f"item {action.to} is a pair: pairs are never extended", "okey-layoff-pair")
         if item.meld.end_for(piece.stands) is None:
