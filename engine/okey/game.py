@@ -854,6 +854,7 @@ class Round:
         if not rack[tile]:
             del rack[tile]
         out: dict = {"discard": tile.notation()}
+        self.discards[seat].append(tile)
         if not rack:
             if tile is self.okey.tile:
                 kind = OKEY
@@ -865,7 +866,6 @@ class Round:
             return out
         if layoff_spots(tile, self.melds(), self.okey):
             self._charge(out, seat, PENALTY)
-        self.discards[seat].append(tile)
         self.last_discard = (seat, tile)
         self.current = (seat + 1) % SEATS
         self.phase = DRAW_PHASE
