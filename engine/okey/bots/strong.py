@@ -6,10 +6,10 @@ then looks at samples of the hidden tiles, the 106 less everything its view
 shows (its rack, the table, the discards still lying, the indicator):
 
 - Before it opens, for each of the three least useful candidates it draws
-  ``samples`` guesses of its next tile (the same guesses for every candidate)
-  and keeps the rack with which the most guesses would let it open now (then
-  the highest opening value, capped at the threshold). Opening early is what
-  pays: a seat that has not opened when the round ends pays 500 or 1000.
+  ``samples`` guesses of its next two tiles (the same guesses for every
+  candidate) and keeps the rack with which the most guesses would let it open
+  (then the highest opening value, capped at the threshold). Opening early is
+  what pays: a seat that has not opened when the round ends pays 500 or 1000.
 - Once open, it guesses the next seat's rack ``samples`` times and avoids the
   candidate that seat could most often use (to open, to complete a meld or a
   pair): a taken discard costs its value × 10 and helps an opponent.
@@ -102,15 +102,15 @@ class StrongBot(GreedyBot):
         pool = unseen_tiles(view)
         if not pool:
             return candidates[0]
-        draws = [self.rng.choice(pool) for _ in range(self.samples)]
+        draws = [self.rng.sample(pool, 2) for _ in range(self.samples)]
         best, best_key = candidates[0], None
         for rank, action in enumerate(candidates):
             rest = list(rack)
             rest.remove(action.tile)
             opens = total = 0
-            for tile in draws:
-                after = [*rest, tile]
-                if after.count(tile) > 2:
+            for pair in draws:
+                after = [*rest, *pair]
+                if any(after.count(tile) > 2 for tile in pair):
                     continue
                 found = opening(after, okey, 0)
                 value = found.value if found else 0
