@@ -102,8 +102,8 @@ def bench_moves(moves: int, samples: int | None) -> None:
         seed += 1
     print(
         f"strong bot ({samples or DEFAULT_SAMPLES} samples), {len(timed)} moves: "
-        f"median {statistics.median(timed):.2f} ms  p95 {percentile(timed, 0.95):.1f} ms  max {max(timed):.1f} ms; discards ({len(thinking)}): "
-        f"p95 {percentile(thinking, 0.95):.1f} ms"
+        f"median {statistics.median(timed):.2f} ms  p95 {percentile(timed, 0.95):.1f} ms  max {max(timed):.1f} ms; "
+        f"discards ({len(thinking)}): p95 {percentile(thinking, 0.95):.1f} ms"
     )
 
 
