@@ -7,6 +7,7 @@ import io
 import json
 
 from ..cli import UsageError
+from ..core.errors import EngineError
 from ..core.record import game_of
 from ..okey.record import RecordError as OkeyRecordError
 from ..okey.record import replay as okey_replay
@@ -44,7 +45,11 @@ def run(args: argparse.Namespace) -> int:
     okey = {"games": 0, "rounds": 0, "events": 0}
     try:
         for line, record in records(text):
-            if game_of(record) == "okey":  # Okey records: engine.okey.record checks them
+            try:
+                is_okey = isinstance(record, dict) and game_of(record) == "okey"
+            except EngineError as error:
+                raise UsageError(f"{name}: line {line}: {error}") from None
+            if is_okey:  # Okey records: engine.okey.record checks them
                 try:
                     played = okey_replay(record)
                 except OkeyRecordError as error:
