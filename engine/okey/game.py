@@ -1125,19 +1125,6 @@ class Game:
         self.rounds.append(state)
         return state
 
-    # -- records ---------------------------------------------------------
-
-    def to_record(self) -> dict:
-        from .record import game_record
-
-        return game_record(self)
-
-    @classmethod
-    def from_record(cls, record: dict) -> Game:
-        from .record import restore
-
-        return restore(record)
-
     def __repr__(self) -> str:
         state = f"over, winner {self.winner}" if self.is_terminal() else f"seat {self.current_player} to play"
         return f"<Okey game, round {len(self.rounds)}/{self.options.rounds}, totals {list(self.totals)}, {state}>"

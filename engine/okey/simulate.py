@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from ..core.errors import EngineError
 from .bots import BOTS, make_bot
 from .game import Game
+from .record import game_record
 from .rules import ENDS, Options
 
 
@@ -131,7 +132,7 @@ def simulate(
         players = [make_bot(name, random.Random(master.getrandbits(64)), samples) for name in bots]
         play(game, players)
         summary.add(game, bots)
-        record = game.to_record()
+        record = game_record(game)
         if on_record is None:
             records.append(record)
         else:
