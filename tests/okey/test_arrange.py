@@ -163,7 +163,7 @@ def test_penalty_tiles_and_lay_off_spots():
 
 def test_seize_spots():
     okey = Okey(Tile.parse("R5"))
-    table = [parse_meld("K5 *K6 K7", okey), parse_meld("B4 B5 *R6", okey) if False else parse_meld("B9 *R9 K9", okey)]
+    table = [parse_meld("K5 *K6 K7", okey), parse_meld("B9 *R9 K9", okey)]
     assert seize_spots(Tile.parse("K6"), table, okey) == [0]
     assert seize_spots(Tile.parse("R9"), table, okey) == [1]
     assert seize_spots(okey.tile, table, okey) == []
