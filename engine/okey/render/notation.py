@@ -81,9 +81,13 @@ class OkeyDiagram:
 
 def _tiles(words: list[str], line: int) -> tuple[Tile, ...]:
     try:
-        return tuple(Tile.parse(word) for word in words)
+        tiles = tuple(Tile.parse(word) for word in words)
     except NotationError as error:
         raise DiagramError(line, str(error)) from None
+    for tile in tiles:
+        if tiles.count(tile) > 2:
+            raise DiagramError(line, f"{tile} is in the rack {tiles.count(tile)} times: the set has two of each tile")
+    return tiles
 
 
 def _tile(words: list[str], line: int, what: str) -> Tile:

@@ -30,7 +30,7 @@ class Words:
     def __init__(self, lang: str) -> None:
         catalog = translations(lang, "okey")
         self._ = catalog.gettext
-        self.n = catalog.ngettext
+        self.ngettext = catalog.ngettext
         self.lang = lang
 
     def colour(self, letter: str) -> str:
@@ -120,10 +120,10 @@ def action_caption(action, w: Words) -> str:
         return _("{total} of {threshold}: not enough to open.").format(total=action.total, threshold=action.threshold)
     if action.verb == "pairs":
         if action.reached:
-            return w.n("{count} pair: enough to open.", "{count} pairs: enough to open.", action.total).format(
+            return w.ngettext("{count} pair: enough to open.", "{count} pairs: enough to open.", action.total).format(
                 count=action.total
             )
-        return w.n(
+        return w.ngettext(
             "{count} pair of {least}: not enough to open.",
             "{count} pairs of {least}: not enough to open.",
             action.total,
@@ -195,7 +195,7 @@ def seat_sentence(row, analysis: Analysis, w: Words) -> str:
     else:
         base = _("{who} did not open; rack {tiles}").format(who=who, tiles=tiles)
     if row.okeys:
-        base += w.n(
+        base += w.ngettext(
             "; {count} okey left in the rack: {each} more",
             "; {count} okeys left in the rack: {each} each more",
             row.okeys,
@@ -215,7 +215,7 @@ def heading(analysis: Analysis, w: Words) -> str:
         if action.verb == "opening":
             return _("An opening of {total}").format(total=action.total)
         if action.verb == "pairs":
-            return w.n("An opening with {count} pair", "An opening with {count} pairs", action.total).format(
+            return w.ngettext("An opening with {count} pair", "An opening with {count} pairs", action.total).format(
                 count=action.total
             )
         if action.verb == "layoff":
