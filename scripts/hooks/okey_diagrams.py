@@ -83,7 +83,7 @@ def _legend(analysis, lang: str, spots: bool) -> str:
         items.append(("penalty", words.penalty))
     if spots:
         items.append(("spot", words.spot))
-    if any(m.new for m in analysis.table) or analysis.actions:
+    if any(a.verb in ("take", "layoff", "seize", "discard") for a in analysis.actions):
         items.append(("new", words.new))
     lis = "".join(f'<li class="okey-legend-{kind}">{html.escape(text)}</li>' for kind, text in items)
     return f'<ul class="okey-legend" aria-label="{html.escape(words.label)}">{lis}</ul>'
