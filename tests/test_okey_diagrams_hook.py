@@ -78,7 +78,10 @@ def build(site: Path) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    site = make_site(tmp_path_factory.mktemp("okey-site"), {"index.md": PAGE, "index.fi.md": PAGE})
+    glossary = "# Glossary\n\n## Okey {#okey}\n\n## Penalty tile {#penalty-tile}\n\n## Laying off {#laying-off}\n"
+    site = make_site(
+        tmp_path_factory.mktemp("okey-site"), {"index.md": PAGE, "index.fi.md": PAGE, "glossary.md": glossary}
+    )
     result = build(site)
     assert result.returncode == 0, result.stderr
     return site / "site"
@@ -104,6 +107,13 @@ def test_the_figure_is_in_the_pages_language(built, folder, lang):
     svg = ET.fromstring(re.search(r"<svg.*?</svg>", figure, re.S).group(0))
     assert svg.get("class") == "okey" and svg.get("role") == "img"
     assert svg.find("{http://www.w3.org/2000/svg}desc").text == text.description
+
+
+def test_the_legend_links_to_the_glossary_of_the_same_locale(built):
+    english = (built / "index.html").read_text(encoding="utf-8")
+    finnish = (built / "fi" / "index.html").read_text(encoding="utf-8")
+    assert 'href="glossary/#penalty-tile"' in english and 'href="glossary/#laying-off"' in english
+    assert 'href="glossary/#penalty-tile"' in finnish  # the glossary falls back to English inside fi/
 
 
 def test_ids_are_unique_on_the_page(built):

@@ -29,6 +29,8 @@ import re
 import sys
 from pathlib import Path
 
+from mkdocs.utils import get_relative_url
+
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # the engine is imported from the working tree
     sys.path.insert(0, str(ROOT))
@@ -45,6 +47,9 @@ log = logging.getLogger("mkdocs.hooks.okey_diagrams")
 PLACEHOLDER = re.compile(r"(?:<p>)?OKEYDIAGRAM(?P<number>\d+)X(?:</p>)?")
 OPTIONS = ("spots",)
 
+#: The glossary entry each legend row links to (docs/glossary.md).
+GLOSSARY = {"okey": "okey", "penalty": "penalty-tile", "spot": "laying-off"}
+
 _warned: set[str] = set()
 
 
@@ -55,22 +60,23 @@ class BlockError(ValueError):
         self.reason = reason
 
 
-def figure_html(options: list[str], body: str, lang: str, figure_id: str) -> str:
+def figure_html(options: list[str], body: str, lang: str, figure_id: str, glossary: str | None = None) -> str:
     """The ``<figure>`` of one block (``DiagramError`` from the engine, with the block's line)."""
     diagram = parse_diagram(body)
     analysis = analyse(diagram, body)
     svg = render_svg(analysis, lang, spots="spots" in options, id_prefix=figure_id)
     text = describe(analysis, lang)
+    legend_html = _legend(analysis, lang, "spots" in options, glossary)
     return (
         f'<figure class="okey-diagram" id="{figure_id}" lang="{lang}">'
         f'<div class="okey-picture">{svg}</div>'
         f'<figcaption class="okey-caption"><span class="okey-heading">{html.escape(text.heading)}</span> '
-        f'<span class="okey-summary">{html.escape(text.caption)}</span>{_legend(analysis, lang, "spots" in options)}'
+        f'<span class="okey-summary">{html.escape(text.caption)}</span>{legend_html}'
         "</figcaption></figure>"
     )
 
 
-def _legend(analysis, lang: str, spots: bool) -> str:
+def _legend(analysis, lang: str, spots: bool, glossary: str | None) -> str:
     words = legend(lang)
     items = [
         ("colours", words.colours),
@@ -85,7 +91,13 @@ def _legend(analysis, lang: str, spots: bool) -> str:
         items.append(("spot", words.spot))
     if any(a.verb in ("take", "layoff", "seize", "discard") for a in analysis.actions):
         items.append(("new", words.new))
-    lis = "".join(f'<li class="okey-legend-{kind}">{html.escape(text)}</li>' for kind, text in items)
+    lis = []
+    for kind, text in items:
+        shown = html.escape(text)
+        if glossary is not None and kind in GLOSSARY:
+            shown = f'<a href="{html.escape(glossary)}#{GLOSSARY[kind]}">{shown}</a>'
+        lis.append(f'<li class="okey-legend-{kind}">{shown}</li>')
+    lis = "".join(lis)
     return f'<ul class="okey-legend" aria-label="{html.escape(words.label)}">{lis}</ul>'
 
 
@@ -114,6 +126,14 @@ def on_page_markdown(markdown, *, page, config, files):
     lines = file_lines(page, markdown, "okey")
     src = Path(page.file.abs_src_path) if page.file.abs_src_path else None
     where = _shown(src) if src else page.file.src_uri
+    glossary = next(
+        (
+            get_relative_url(f.url, page.url)
+            for f in files.documentation_pages()
+            if getattr(f, "norm_src_uri", f.src_uri) == "glossary.md"
+        ),
+        None,
+    )
     figures: list[str] = []
 
     def replace(block: Block, text: list[str], number: int) -> list[str]:
@@ -125,7 +145,7 @@ def on_page_markdown(markdown, *, page, config, files):
                 if word not in OPTIONS:
                     raise BlockError(line, f'unknown option "{word}": the one option is spots')
             try:
-                figure = figure_html(block.words[1:], block.body(text), lang, f"okey-fig-{len(figures) + 1}")
+                figure = figure_html(block.words[1:], block.body(text), lang, f"okey-fig-{len(figures) + 1}", glossary)
             except DiagramError as error:
                 raise BlockError(line + error.line, error.reason) from None
         except BlockError as error:

@@ -408,6 +408,23 @@ def _actions(canvas: _Canvas, analysis: Analysis, w: Words) -> None:
         else:
             _tile(canvas.root, x, canvas.y, action.tile, classes="new")
         x += TILE_W + 10
+        if verb == "seize":
+            # The real tile goes in, the okey comes out to the rack.
+            ET.SubElement(
+                canvas.root,
+                "text",
+                {
+                    "class": "okey-label",
+                    "x": _num(x + 7),
+                    "y": _num(canvas.y + 26),
+                    "text-anchor": "middle",
+                    "font-size": "16",
+                    "fill": COLOURS["text"],
+                },
+            ).text = "⇄"
+            x += 20
+            _tile(canvas.root, x, canvas.y, analysis.okey.tile, classes="okey", tag="★")
+            x += TILE_W + 10
         if action.charge is not None:
             # The caption's own words, without the full stop: "+70 for the meld's owner".
             text = (
