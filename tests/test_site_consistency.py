@@ -127,3 +127,9 @@ def test_the_okey_page_carries_the_facts_of_the_seed():
     for lang in LOCALES:
         translated = (DOCS / f"okey.{lang}.md").read_text(encoding="utf-8")
         assert translated.count("\n!!! note ") == text.count("\n!!! note "), lang
+
+
+def test_the_indonesian_okey_page_keeps_the_seeds_own_terms():
+    text = prose((DOCS / "okey.id.md").read_text(encoding="utf-8")).lower()
+    for term in ("ubin", "okey", "ubin palsu", "indikator", "buka", "menambah", "merebut", "ubin penalti", "tumpukan"):
+        assert re.search(rf"\b{term}\b", text), term
