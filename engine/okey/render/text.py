@@ -179,21 +179,29 @@ def seat_sentence(row, analysis: Analysis, w: Words) -> str:
     who = seat_name(row.seat, w, analysis)
     amount = w.signed(row.amount)
     if row.finisher:
-        return _("{who} went out: {amount}.").format(who=who, amount=amount)
+        return _("You went out: {amount}.").format(amount=amount)
     if row.partner_of_finisher:
         return _("{who}, the finisher's partner, pays nothing: {amount}.").format(who=who, amount=amount)
     tiles = w.tiles(row.tiles) if row.tiles else _("no tiles")
+    # Seat 0 is "you": its own sentences, so that every language's verb agrees.
+    you = row.seat == YOU
     if row.times:
         if row.state == "pairs":
-            base = _("{who} opened with pairs; rack {tiles}, value {value} × {times}").format(
-                who=who, tiles=tiles, value=row.rack_value, times=row.times
+            template = (
+                _("You opened with pairs; rack {tiles}, value {value} × {times}")
+                if you
+                else _("{who} opened with pairs; rack {tiles}, value {value} × {times}")
             )
         else:
-            base = _("{who} opened; rack {tiles}, value {value} × {times}").format(
-                who=who, tiles=tiles, value=row.rack_value, times=row.times
+            template = (
+                _("You opened; rack {tiles}, value {value} × {times}")
+                if you
+                else _("{who} opened; rack {tiles}, value {value} × {times}")
             )
+        base = template.format(who=who, tiles=tiles, value=row.rack_value, times=row.times)
     else:
-        base = _("{who} did not open; rack {tiles}").format(who=who, tiles=tiles)
+        template = _("You did not open; rack {tiles}") if you else _("{who} did not open; rack {tiles}")
+        base = template.format(who=who, tiles=tiles)
     if row.okeys:
         base += w.ngettext(
             "; {count} okey left in the rack: {each} more",
