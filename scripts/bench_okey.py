@@ -10,7 +10,8 @@
 - with ``--pyodide`` (after scripts/build_site): the same solver and the strong bot's move time in Pyodide
   under Node.js (goal: arrange p95 < 50 ms, strong move p95 < 300 ms).
 
-Times are CPU time of this process (``time.process_time``), so other work on the machine does not count.
+Times are CPU time (``time.process_time`` here, ``process.cpuUsage`` in Node), so other work on the
+machine does not count.
 """
 
 from __future__ import annotations
@@ -81,6 +82,31 @@ def bench_speed(name: str, rounds: int) -> None:
     print(f"{name} bots: {rounds} rounds in {elapsed:.1f} s CPU: {rounds / elapsed:.1f} rounds/s")
 
 
+def bench_moves(moves: int, samples: int | None) -> None:
+    """The strong bot's CPU time per move (every move, and the discards, where it thinks)."""
+    timed, thinking = [], []
+    seed = 0
+    while len(timed) < moves:
+        game = Game(Options(), seed=seed)
+        bots = [make_bot("strong", random.Random(seed * 4 + s), samples) for s in range(4)]
+        while not game.is_terminal() and len(timed) < moves:
+            seat = game.current_player
+            view = game.view(seat)
+            start = time.process_time()
+            action = bots[seat].choose(view)
+            ms = (time.process_time() - start) * 1000
+            timed.append(ms)
+            if action.notation().startswith("discard"):
+                thinking.append(ms)
+            game.apply_action(action)
+        seed += 1
+    print(
+        f"strong bot ({samples or DEFAULT_SAMPLES} samples), {len(timed)} moves: "
+        f"median {statistics.median(timed):.2f} ms  p95 {percentile(timed, 0.95):.1f} ms  max {max(timed):.1f} ms; "
+        f"discards ({len(thinking)}): p95 {percentile(thinking, 0.95):.1f} ms"
+    )
+
+
 def bench_strength(hero: str, others: str, games: int, samples: int | None) -> None:
     wins = 0
     hero_scores, other_scores = [], []
@@ -140,6 +166,7 @@ def main() -> int:
     if "speed" not in skip:
         bench_speed("random", args.rounds)
         bench_speed("greedy", args.rounds)
+        bench_moves(300, args.samples)
     if "strength" not in skip:
         bench_strength("greedy", "random", args.games, None)
         bench_strength("strong", "greedy", args.games, args.samples)

@@ -64,7 +64,7 @@ def check_okey(seed: int, failures: list[str], transcript: hashlib._Hash) -> Non
     """An Okey game between seeded bots: its record must replay, and goes into the transcript whole."""
     from engine.okey.bots import make_bot
     from engine.okey.game import Game
-    from engine.okey.record import replay
+    from engine.okey.record import game_record, replay
     from engine.okey.rules import Options
 
     options = Options(mode=("solo", "pairs")[seed % 2], doubling=seed % 3 != 1, rounds=3 if seed == 0 else 1)
@@ -74,7 +74,7 @@ def check_okey(seed: int, failures: list[str], transcript: hashlib._Hash) -> Non
     while not game.is_terminal():
         seat = game.current_player
         game.apply_action(bots[seat].choose(game.view(seat)))
-    record = game.to_record()
+    record = game_record(game)
     try:
         replay(json.loads(json.dumps(record)))
     except ValueError as error:

@@ -89,3 +89,11 @@ def _view(state, seat):
     game = Game(seed=0)
     game.rounds[-1] = state
     return game.view(seat)
+
+
+def test_the_game_and_the_bots_follow_the_engines_protocols():
+    from engine.core.protocols import Bot, GameState
+
+    assert isinstance(Game(seed=1), GameState)
+    for name in BOTS:
+        assert isinstance(make_bot(name, random.Random(1)), Bot)
