@@ -22,8 +22,8 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from ..core.errors import EngineError
-from ..core.record import DEFAULT_GAME
-from .game import DRAW, MAX_SEED, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
+from ..core.record import DEFAULT_GAME, MAX_SEED
+from .game import DRAW, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
 from .notation import parse_placement
 from .rules import AMERICAN_SNIFF, HandEnd, Ruleset
 from .tiles import Tile
