@@ -18,11 +18,14 @@ A file of many games is JSON Lines: one game per line.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import IO
 
 from ..core.errors import EngineError
 from ..core.record import DEFAULT_GAME, MAX_SEED
+from ..core.record import dumps as dumps  # re-exported: the game's record API
+from ..core.record import read_jsonl as core_read_jsonl
+from ..core.record import write_jsonl as write_jsonl
 from .game import DRAW, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
 from .notation import parse_placement
 from .rules import AMERICAN_SNIFF, HandEnd, Ruleset
@@ -86,31 +89,9 @@ def game_record(game: Game) -> dict:
     return record
 
 
-def dumps(record: dict, indent: int | None = None) -> str:
-    """A record as JSON text: one line by default (for JSON Lines)."""
-    separators = (",", ":") if indent is None else None
-    return json.dumps(record, ensure_ascii=False, indent=indent, separators=separators)
-
-
-def write_jsonl(records: Iterable[dict], stream: IO[str]) -> int:
-    """Write records as JSON Lines; return how many."""
-    count = 0
-    for record in records:
-        stream.write(dumps(record) + "\n")
-        count += 1
-    return count
-
-
 def read_jsonl(stream: IO[str]) -> Iterator[tuple[int, dict]]:
     """Yield ``(line number, record)`` for every non-blank line; RecordError for a line that isn't JSON."""
-    for number, line in enumerate(stream, start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"not JSON: {error.msg} at column {error.colno}", line=number) from None
-        yield number, record
+    return core_read_jsonl(stream, lambda reason, line: RecordError(reason, line=line))
 
 
 # -- reading and replaying -------------------------------------------------
