@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.errors import EngineError
+from ..core.record import check_seed
 from .arrange import (
     layoff_spots,
     most_pairs,
@@ -989,6 +990,8 @@ class Game:
             seed = rng.getrandbits(53)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"the seed must be an integer, not {seed!r}")
+        if seed is not None:
+            check_seed(seed)  # a record's seed must survive JavaScript's numbers
         if seed is None and auto_deal:
             raise TypeError("a game that deals needs a seed (seed=...) or a seeded random.Random (rng=...)")
         self.options = options or Options()

@@ -33,6 +33,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..core.errors import EngineError
+from ..core.record import check_seed
 from .layout import IllegalPlacementError, Layout, Placement
 from .notation import parse_placement
 from .rules import AMERICAN_SNIFF, BLOCKED, OUT, TARGET, HandOutcome, Ruleset
@@ -188,10 +189,6 @@ def shuffled_deal(ruleset: Ruleset, players: int, opener: int, rng: random.Rando
     size = ruleset.hand_size(players)
     hands = tuple(tuple(tiles[seat * size : (seat + 1) * size]) for seat in range(players))
     return Deal(opener, hands, tuple(tiles[players * size :]))
-
-
-#: The largest seed: a record's seed is a JSON number, exact in JavaScript up to 2**53 - 1.
-MAX_SEED = 2**53 - 1
 
 
 def hand_rng(seed: int, index: int) -> random.Random:
@@ -573,13 +570,8 @@ class Game:
             seed = rng.getrandbits(53)  # exact in JavaScript numbers too (the board stores records)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"the seed must be an integer, not {seed!r}")
-        if seed is not None and not 0 <= seed <= MAX_SEED:
-            # Records carry the seed as a JSON number, which JavaScript reads exactly only up to 2**53 - 1.
-            raise EngineError(
-                f"the seed must be a whole number from 0 to {MAX_SEED} (2**53 - 1), not {seed}",
-                code="seed",
-                params={"max": MAX_SEED},
-            )
+        if seed is not None:
+            check_seed(seed)  # a record's seed must survive JavaScript's numbers
         if seed is None and auto_deal:
             raise TypeError("a game that deals needs a seeded random.Random (rng=...) or a seed (seed=...)")
         self.players = players

@@ -22,11 +22,11 @@ from collections.abc import Iterator
 from typing import IO
 
 from ..core.errors import EngineError
-from ..core.record import DEFAULT_GAME
+from ..core.record import DEFAULT_GAME, MAX_SEED
 from ..core.record import dumps as dumps  # re-exported: the game's record API
 from ..core.record import read_jsonl as core_read_jsonl
 from ..core.record import write_jsonl as write_jsonl
-from .game import DRAW, MAX_SEED, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
+from .game import DRAW, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
 from .notation import parse_placement
 from .rules import AMERICAN_SNIFF, HandEnd, Ruleset
 from .tiles import Tile
