@@ -10,7 +10,7 @@ import pytest
 from engine.sniff import DOUBLE_SIX, Layout, Placement, Tile, parse_layout
 from engine.sniff.bots import BOTS, make_bot
 from engine.sniff.bots.inference import TILE_MASK, hidden_slots, sample_hidden, unseen_tiles
-from engine.sniff.bots.simple import counted_map, greedy_choice, placement_points
+from engine.sniff.bots.simple import greedy_choice
 from engine.sniff.bots.strong import StrongBot
 from engine.sniff.game import DRAW, Deal, Drew, Game, Hand, Passed, Play, Played, PlayerView, parse_action
 from engine.sniff.rules import AMERICAN_SNIFF
@@ -104,7 +104,7 @@ def test_greedy_sheds_the_heaviest_tile_on_a_tie():
     assert bot.choose(hand.view(0)).notation() == "4|6 on 4|4 line-a"
 
 
-def test_placement_points_agree_with_the_layout_on_random_layouts():
+def test_total_after_agrees_with_placing_on_random_layouts():
     rng = random.Random(5)
     checked = 0
     for _ in range(100):
@@ -112,12 +112,13 @@ def test_placement_points_agree_with_the_layout_on_random_layouts():
         rng.shuffle(rest)
         layout.place(Placement(rest.pop()))
         while True:
-            counted = counted_map(layout)
             moves = [Placement(t, j.tile, j.side) for t in rest for j in layout.joins_for(t)]
             for move in moves:
-                expected = layout.place(move)
+                predicted = layout.total_after(move)
+                layout.place(move)
+                expected = layout.counted_total()
                 layout.undo()
-                assert placement_points(layout, move, counted) == expected, (layout, move)
+                assert predicted == expected, (layout, move)
                 checked += 1
             if not moves:
                 break

@@ -359,10 +359,8 @@ def test_the_view_hides_the_other_hands_and_the_boneyard_order():
     mine = hand.view(1)
     assert mine.events[1:] == (Drew(1, Tile(0, 2)), Drew(1, Tile(0, 3)))
     assert mine.legal_actions == (DRAW,)
-    # The view's layout is its own copy: a bot may place and undo on it.
-    mine.layout.place(Placement(Tile(5, 6), Tile(6, 6), mine.layout.legal_joins()[0].side))
-    assert len(hand.layout) == 1
-    assert [p.notation() for p in view.layout] == ["6|6"]
+    # The view shares the hand's layout (read-only): no copy per view.
+    assert mine.layout is hand.layout and [p.notation() for p in view.layout] == ["6|6"]
 
 
 def test_actions_have_a_notation_and_parse_back():

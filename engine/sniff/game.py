@@ -87,6 +87,16 @@ Action = Play | Draw | Pass
 DRAW = Draw()
 PASS = Pass()
 
+# Legal actions recur in every hand: one Play object per (tile, target, side), made once.
+_PLAYS: dict[tuple[Tile, Tile | None, object], Play] = {}
+
+
+def _play(tile: Tile, target: Tile | None = None, side=None) -> Play:
+    found = _PLAYS.get((tile, target, side))
+    if found is None:
+        found = _PLAYS[(tile, target, side)] = Play(Placement(tile, target, side))
+    return found
+
 
 def parse_action(text: str) -> Action:
     """Read ``draw``, ``pass`` or a placement in the layout notation (``1|4 on 4|4 line-b``)."""
@@ -132,6 +142,9 @@ class Passed:
 
 
 Event = Played | Drew | Passed
+
+# What the other seats see of a seat's draw: one event per seat, made once.
+_HIDDEN_DRAWS = tuple(Drew(seat, None) for seat in range(8))
 
 
 # -- the deal ----------------------------------------------------------------
@@ -282,15 +295,16 @@ class Hand:
         self.award: Award | None = None
         self.start_scores: tuple[int, ...] = scores
         self.events: list[Event] = []
-        # The events as each seat sees them (other seats' drawn tiles hidden), kept as they happen.
-        self._seen: list[list[Event]] = [[] for _ in range(players)]
+        # Per seat, the events as it sees them (other seats' drawn tiles hidden), made when a view asks:
+        # (how many events they cover, the events). None after an undo, which may change the history.
+        self._seen: list[tuple[int, tuple[Event, ...]]] | None = None
         self._tiles = [sorted(seat_tiles) for seat_tiles in tiles]
         self._boneyard = tuple(boneyard)
         self._drawn = 0
         self._drawable = max(0, len(self._boneyard) - ruleset.undrawable(players))
         # Tiles the current seat has drawn in this turn (for a ruleset that limits them).
         self._turn_draws = 0
-        self._scores = list(scores)
+        self._scores: tuple[int, ...] = tuple(scores)  # replaced, never changed in place
         self._points = [0] * players
         self._trail: list[tuple] = []
         self._legal: tuple[Action, ...] | None = None
@@ -303,7 +317,7 @@ class Hand:
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        return tuple(len(tiles) for tiles in self._tiles)
+        return tuple(map(len, self._tiles))
 
     @property
     def boneyard(self) -> tuple[Tile, ...]:
@@ -318,7 +332,7 @@ class Hand:
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's running score."""
-        return tuple(self._scores)
+        return self._scores
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -351,14 +365,14 @@ class Hand:
         tiles = self._tiles[self.current]
         layout = self.layout
         if not len(layout):
-            return tuple(Play(Placement(tile)) for tile in tiles)
-        values = layout.open_values()
-        playable = [tile for tile in tiles if tile.low in values or tile.high in values]
+            return tuple(_play(tile) for tile in tiles)
+        mask = layout.open_mask()
+        playable = [tile for tile in tiles if tile.mask & mask]
         if not playable:
             return (DRAW,) if self._drawn < self._drawable and self._may_draw_again() else (PASS,)
-        joins = layout.legal_joins()
+        joins = layout.open_sides()
         return tuple(
-            Play(Placement(tile, join.tile, join.side))
+            _play(tile, join.tile, join.side)
             for tile in playable
             for join in joins
             if join.value == tile.low or join.value == tile.high
@@ -372,17 +386,23 @@ class Hand:
 
     def apply(self, action: Action) -> Event:
         """Apply the current player's action; raise IllegalActionError, with the reason, if it isn't legal."""
-        if action not in self.legal_actions():
-            raise IllegalActionError(self._why_illegal(action))
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        # Bots hand back one of the legal actions themselves: identity is the quick test.
+        for candidate in legal:
+            if candidate is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalActionError(self._why_illegal(action))
         seat = self.current
-        self._trail.append(
-            (seat, self.end, self.out_seat, self.winner, self.deductions, tuple(self._scores), self._turn_draws)
-        )
+        # A hand in play has no end yet: the seat, the scores and the turn's draws are all an undo must restore.
+        self._trail.append((seat, self._scores, self._turn_draws))
         self._legal = None
-        if type(action) is Play:
+        kind = type(action)
+        if kind is Play:
             event = self._play(seat, action.placement)
             self._turn_draws = 0
-        elif type(action) is Draw:
+        elif kind is Draw:
             tile = self._boneyard[self._drawn]
             self._drawn += 1
             self._turn_draws += 1
@@ -393,23 +413,19 @@ class Hand:
             self.current = (seat + 1) % self.players
             self._turn_draws = 0
         self.events.append(event)
-        if type(event) is Drew:
-            hidden = Drew(seat, None)
-            for other, seen in enumerate(self._seen):
-                seen.append(event if other == seat else hidden)
-        else:
-            for seen in self._seen:
-                seen.append(event)
         if self.end is None and self._drawn >= self._drawable and self._blocked():
             self._finish(BLOCKED, None)
         return event
 
     def _play(self, seat: int, placement: Placement) -> Played:
-        points = self.ruleset.placement_points(self.layout.place(placement))
+        points = self.ruleset.placement_points(self.layout.place_legal(placement))
         self._tiles[seat].remove(placement.tile)
         self._points[seat] += points
         side = seat % self.sides
-        self._scores[side] += points
+        if points:
+            scores = list(self._scores)
+            scores[side] += points
+            self._scores = tuple(scores)
         if points and self._scores[side] >= self.target:
             self.end, self.winner, self.current = TARGET, side, None
             self.deductions = (0,) * self.players if self.ruleset.deductions else None
@@ -420,17 +436,19 @@ class Hand:
         return Played(seat, placement, points)
 
     def _blocked(self) -> bool:
-        values = self.layout.open_values()
-        return not any(t.low in values or t.high in values for tiles in self._tiles for t in tiles)
+        mask = self.layout.open_mask()
+        return not any(t.mask & mask for tiles in self._tiles for t in tiles)
 
     def _finish(self, end: str, out_seat: int | None) -> None:
         settlement = self.ruleset.scoring.settle(self.sides, self._tiles, end, out_seat)
+        scores = list(self._scores)
         for seat, deduction in enumerate(settlement.deductions or ()):
-            self._scores[seat % self.sides] -= deduction
+            scores[seat % self.sides] -= deduction
         for side, award in enumerate(settlement.awards):
-            self._scores[side] += award
-            if award > 0 and self._scores[side] >= self.target:
+            scores[side] += award
+            if award > 0 and scores[side] >= self.target:
                 self.winner = side
+        self._scores = tuple(scores)
         self.end, self.out_seat, self.current = end, out_seat, None
         self.deductions = settlement.deductions
         self.award = settlement.award
@@ -440,12 +458,11 @@ class Hand:
         if not self._trail:
             raise IndexError("nothing to undo")
         event = self.events.pop()
-        for seen in self._seen:
-            seen.pop()
-        seat, self.end, self.out_seat, self.winner, self.deductions, scores, self._turn_draws = self._trail.pop()
-        self.award = None
+        self._seen = None
+        seat, scores, self._turn_draws = self._trail.pop()
+        self.end = self.out_seat = self.winner = self.deductions = self.award = None
         self.current = seat
-        self._scores = list(scores)
+        self._scores = scores
         self._legal = None
         if type(event) is Played:
             self.layout.undo()
@@ -482,35 +499,51 @@ class Hand:
             return f"seat {seat} cannot pass: the boneyard still has a tile to draw"
         return f"{action!r} is not an action: use Play(placement), Draw() or Pass()"
 
+    def _seen_by(self, seat: int) -> tuple[Event, ...]:
+        """The events as ``seat`` sees them: the other seats' draws hidden (kept from view to view)."""
+        if self._seen is None:
+            self._seen = [(0, ())] * self.players
+        done, seen = self._seen[seat]
+        events = self.events
+        if done < len(events):
+            seen += tuple(
+                event if type(event) is not Drew or event.seat == seat else _HIDDEN_DRAWS[event.seat]
+                for event in events[done:]
+            )
+            self._seen[seat] = (len(events), seen)
+        return seen
+
     def view(self, seat: int, hand_number: int = 1) -> PlayerView:
         """What ``seat`` may see: its own tiles, the layout, the hand sizes, the boneyard's size, and the
         events with the other seats' drawn tiles hidden."""
         if not 0 <= seat < self.players:
             raise ValueError(f"seat {seat} is not in this game (seats 0 to {self.players - 1})")
+        current = self.current
         return PlayerView(
-            seat=seat,
-            players=self.players,
-            ruleset=self.ruleset,
-            target=self.target,
-            hand_number=hand_number,
-            opener=self.opener,
-            tiles=self.tiles(seat),
-            layout=self.layout.copy(),
-            hand_sizes=self.hand_sizes,
-            boneyard_size=len(self._boneyard) - self._drawn,
-            drawable=self.drawable,
-            events=tuple(self._seen[seat]),
-            scores=self.scores,
-            current_player=self.current,
-            legal_actions=self.legal_actions() if self.current == seat else (),
+            seat,
+            self.players,
+            self.ruleset,
+            self.target,
+            hand_number,
+            self.opener,
+            tuple(self._tiles[seat]),
+            self.layout,
+            tuple(map(len, self._tiles)),
+            len(self._boneyard) - self._drawn,
+            self._drawable - self._drawn,
+            self._seen_by(seat),
+            self._scores,
+            current,
+            (self._legal or self.legal_actions()) if current == seat else (),
         )
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(slots=True, eq=False)
 class PlayerView:
     """Everything one seat may know during a hand; bots choose from this alone.
 
-    ``layout`` is the seat's own copy (a bot may place and undo on it).
+    ``layout`` is the hand's own layout, shared and read-only: a bot that places and undoes
+    tiles to think ahead works on ``layout.copy()``.
     """
 
     seat: int
@@ -606,7 +639,8 @@ class Game:
     @property
     def current_player(self) -> int | None:
         """The seat to act, or None when the game is over (or waits for a deal)."""
-        return None if self.needs_deal else self.hands[-1].current
+        # A hand in play has a current seat; an ended one (or none yet) has None, whatever comes next.
+        return self.hands[-1].current if self.hands else None
 
     def side_of(self, seat: int) -> int:
         return seat % self.sides
@@ -622,6 +656,12 @@ class Game:
 
     def apply_action(self, action: Action) -> Event:
         """Apply the current player's action and return what happened; deals the next hand when one ends."""
+        hand = self.hands[-1] if self.hands else None
+        if hand is not None and hand.end is None:
+            event = hand.apply(action)
+            if hand.end is not None and hand.winner is None and self.auto_deal:
+                self.begin_hand(self.planned_deal())
+            return event
         if self.is_terminal():
             raise IllegalActionError(f"the game is over: side {self.winner} reached {self.target}")
         if self.needs_deal:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .tiles import Side, Tile
+from .tiles import ALL_VALUES, DOUBLE_SIX, Side, Tile
 
 _BRANCHES = (Side.BRANCH_A, Side.BRANCH_B)
 
@@ -111,9 +111,6 @@ def attached_side(tile: Tile, value: int) -> Side:
     return Side.LOW if tile.low == value else Side.HIGH
 
 
-_MISSING = object()
-
-
 class Layout:
     """The tiles on the table, their open sides and their counted ends.
 
@@ -126,11 +123,12 @@ class Layout:
 
     __slots__ = (
         "_counted",
+        "_joins",
+        "_mask",
         "_open",
         "_placements",
         "_sniff",
         "_sniff_open_lines",
-        "_sorted",
         "_tiles",
         "_total",
         "_undo",
@@ -146,9 +144,11 @@ class Layout:
         self._total = 0
         self._sniff: Tile | None = None
         self._sniff_open_lines = 0
-        # One list of (dict, key, old value) per placement, to undo it.
-        self._undo: list[list[tuple[dict, object, object]]] = []
-        self._sorted: tuple[list[OpenSide], list[CountedEnd]] | None = None
+        # Per placement, the state before it (the maps are never changed in place), to undo it.
+        self._undo: list[tuple] = []
+        # The open sides as legal joins, sorted; None until asked for after a change.
+        self._joins: tuple[OpenSide, ...] | None = None
+        self._mask: int | None = None
         for placement in placements:
             self.place(placement)
 
@@ -193,18 +193,15 @@ class Layout:
         return result
 
     def _join_value(self, placement: Placement) -> int:
-        target, side = placement.target, placement.side
-        if target.is_double:
-            return target.low
-        return target.high if side is Side.HIGH else target.low
+        return open_value(placement.target, placement.side)
 
     def legal_joins(self) -> list[OpenSide]:
         """Every open side where a matching tile may be placed now, sorted by tile then side."""
-        return list(self._sorted_views()[0])
+        return list(self.open_sides())
 
     def counted_ends(self) -> list[CountedEnd]:
         """Every open end that counts, sorted by tile then side."""
-        return list(self._sorted_views()[1])
+        return self._sorted_counted()
 
     def counted_total(self) -> int:
         """The sum of the counted values."""
@@ -218,13 +215,24 @@ class Layout:
         """The values an empty-handed player would need: those of every open side."""
         return set(self._open.values())
 
+    def open_mask(self) -> int:
+        """``open_values`` as a bit mask (bit ``v`` set when an open side shows ``v``): a tile fits
+        somewhere exactly when ``tile.mask & layout.open_mask()`` (any tile fits an empty layout)."""
+        mask = self._mask
+        if mask is None:
+            mask = 0
+            for value in self._open.values():
+                mask |= 1 << value
+            self._mask = mask = mask if self._placements else ALL_VALUES
+        return mask
+
     def joins_for(self, tile: Tile) -> list[OpenSide]:
         """The open sides ``tile`` can be placed on, in legal-join order."""
         if tile in self._tiles:
             return []
         if not self._placements:
             return []
-        return [j for j in self._sorted_views()[0] if tile.has(j.value)]
+        return [j for j in self.open_sides() if tile.has(j.value)]
 
     def can_place(self, tile: Tile) -> bool:
         """Whether ``tile`` has at least one place (any tile can open an empty layout)."""
@@ -234,12 +242,34 @@ class Layout:
             return True
         return tile.low in self._open.values() or tile.high in self._open.values()
 
-    def _sorted_views(self) -> tuple[list[OpenSide], list[CountedEnd]]:
-        if self._sorted is None:
-            joins = sorted((OpenSide(t, s, v) for (t, s), v in self._open.items()), key=lambda j: j.sort_key)
-            counted = sorted((CountedEnd(t, s, v) for (t, s), v in self._counted.items()), key=lambda c: c.sort_key)
-            self._sorted = (joins, counted)
-        return self._sorted
+    def open_sides(self) -> tuple[OpenSide, ...]:
+        """The legal joins as one shared, immutable tuple (made once per change of the layout)."""
+        joins = self._joins
+        if joins is None:
+            joins = self._joins = tuple(map(_OPEN_SIDES.__getitem__, sorted(self._open, key=_RANK.__getitem__)))
+        return joins
+
+    def _sorted_counted(self) -> list[CountedEnd]:
+        return [_counted_end(key, value) for key, value in sorted(self._counted.items(), key=_by_place)]
+
+    def total_after(self, placement: Placement) -> int:
+        """The counted total once the legal ``placement`` is made, without making it.
+
+        This is ``place``'s arithmetic without the bookkeeping (bots ask it of every
+        candidate): the joined side stops counting and the new tile's far end starts,
+        both halves for a double, the outer half otherwise. Joining a line side of the
+        Sniff changes nothing: its two halves count until both line sides are joined.
+        """
+        tile, target, side = placement.tile, placement.target, placement.side
+        if target is None:
+            return tile.low + tile.high
+        total = self._total
+        if not (side.is_line and target is self._sniff):
+            total -= self._counted.get((target, side), 0)
+        if tile.low == tile.high:
+            return total + tile.low + tile.high
+        value = self._open[(target, side)]
+        return total + (tile.high if tile.low == value else tile.low)
 
     # -- placing ---------------------------------------------------------
 
@@ -284,99 +314,123 @@ class Layout:
         self._apply(placement)
         return placement_score(self._total)
 
+    def place_legal(self, placement: Placement) -> int:
+        """``place`` for a placement known to be legal (one of the legal joins): no second check."""
+        self._apply(placement)
+        return placement_score(self._total)
+
     def undo(self) -> Placement:
         """Take back the last placement and return it."""
         if not self._placements:
             raise IndexError("the layout is empty: nothing to undo")
-        for store, key, old in reversed(self._undo.pop()):
-            if store is None:
-                setattr(self, key, old)
-            elif old is _MISSING:
-                del store[key]
-            else:
-                store[key] = old
+        (
+            self._open,
+            self._counted,
+            self._sniff,
+            self._sniff_open_lines,
+            self._total,
+            self._joins,
+            self._mask,
+        ) = self._undo.pop()
         placement = self._placements.pop()
         self._tiles.discard(placement.tile)
-        self._total = sum(self._counted.values())
-        self._sorted = None
         return placement
 
     def copy(self) -> Layout:
-        """An independent copy (with its undo history)."""
+        """An independent copy (with its undo history).
+
+        The open-side and counted-end maps are never changed in place (each placement makes new
+        ones), so the copy shares them and their history: copying costs two lists and a set.
+        """
         clone = Layout.__new__(Layout)
         clone._placements = list(self._placements)
         clone._tiles = set(self._tiles)
-        clone._open = dict(self._open)
-        clone._counted = dict(self._counted)
-        clone._total = self._total
-        clone._sniff = self._sniff
-        clone._sniff_open_lines = self._sniff_open_lines
-        clone._undo = [
-            [(clone._open if s is self._open else clone._counted if s is self._counted else s, k, o) for s, k, o in u]
-            for u in self._undo
-        ]
-        clone._sorted = self._sorted
+        clone._undo = list(self._undo)
+        clone._open, clone._counted, clone._total = self._open, self._counted, self._total
+        clone._sniff, clone._sniff_open_lines = self._sniff, self._sniff_open_lines
+        clone._joins, clone._mask = self._joins, self._mask
         return clone
 
     def _apply(self, placement: Placement) -> None:
-        log: list[tuple[dict | None, object, object]] = []
-        opened, counted = self._open, self._counted
-
-        def put(store: dict, key: object, value: int) -> None:
-            log.append((store, key, store.get(key, _MISSING)))
-            store[key] = value
-
-        def drop(store: dict, key: object) -> None:
-            if key in store:
-                log.append((store, key, store.pop(key)))
-
-        def set_attr(name: str, value: object) -> None:
-            log.append((None, name, getattr(self, name)))
-            setattr(self, name, value)
-
+        # Copy on write: the maps of the layout before this placement go, untouched, to the undo stack.
+        self._undo.append(
+            (
+                self._open,
+                self._counted,
+                self._sniff,
+                self._sniff_open_lines,
+                self._total,
+                self._joins,
+                self._mask,
+            )
+        )
+        opened, counted = self._open.copy(), self._counted.copy()
         tile, target, side = placement.tile, placement.target, placement.side
         if target is None:
-            if tile.is_double:
-                set_attr("_sniff", tile)
-                set_attr("_sniff_open_lines", 2)
-                put(opened, (tile, Side.LINE_A), tile.low)
-                put(opened, (tile, Side.LINE_B), tile.low)
-                put(counted, (tile, Side.LINE_A), tile.pips)
+            if tile.low == tile.high:
+                self._sniff, self._sniff_open_lines = tile, 2
+                news = (((tile, Side.LINE_A), tile.pips), ((tile, Side.LINE_B), None))
             else:
-                put(opened, (tile, Side.HIGH), tile.high)
-                put(opened, (tile, Side.LOW), tile.low)
-                put(counted, (tile, Side.HIGH), tile.high)
-                put(counted, (tile, Side.LOW), tile.low)
+                news = (((tile, Side.HIGH), tile.high), ((tile, Side.LOW), tile.low))
         else:
-            value = opened[(target, side)]
-            drop(opened, (target, side))
-            if target == self._sniff and side.is_line:
+            key = (target, side)
+            value = opened.pop(key)
+            news = ()
+            if target is self._sniff and side.is_line:
                 # The Sniff's terminal count sits on its first open line side.
-                drop(counted, (target, Side.LINE_A))
-                drop(counted, (target, Side.LINE_B))
-                set_attr("_sniff_open_lines", self._sniff_open_lines - 1)
+                counted.pop((target, Side.LINE_A), None)
+                counted.pop((target, Side.LINE_B), None)
+                self._sniff_open_lines -= 1
                 if self._sniff_open_lines:
-                    remaining = Side.LINE_B if side is Side.LINE_A else Side.LINE_A
-                    put(counted, (target, remaining), target.pips)
+                    counted[(target, Side.LINE_B if side is Side.LINE_A else Side.LINE_A)] = target.pips
                 else:
-                    for branch in _BRANCHES:
-                        put(opened, (target, branch), target.low)
-                        put(counted, (target, branch), target.low)
+                    news = (((target, Side.BRANCH_A), target.low), ((target, Side.BRANCH_B), target.low))
             else:
-                drop(counted, (target, side))
-            if tile.is_double:
-                put(opened, (tile, Side.LINE_B), tile.low)
-                put(counted, (tile, Side.LINE_B), tile.pips)
+                counted.pop(key, None)
+            if tile.low == tile.high:
+                news = (*news, ((tile, Side.LINE_B), tile.pips))
                 if self._sniff is None:
-                    set_attr("_sniff", tile)
-                    set_attr("_sniff_open_lines", 1)
+                    self._sniff, self._sniff_open_lines = tile, 1
+            elif tile.low == value:
+                news = (*news, ((tile, Side.HIGH), tile.high))
             else:
-                far = Side.HIGH if tile.low == value else Side.LOW
-                far_value = tile.high if far is Side.HIGH else tile.low
-                put(opened, (tile, far), far_value)
-                put(counted, (tile, far), far_value)
+                news = (*news, ((tile, Side.LOW), tile.low))
+        # Each new open side shows its value (open_value) and counts ``points`` (None: opens, counts nothing).
+        for key, points in news:
+            opened[key] = _OPEN_SIDES[key].value
+            if points is not None:
+                counted[key] = points
+        self._open, self._counted = opened, counted
         self._placements.append(placement)
         self._tiles.add(tile)
-        self._undo.append(log)
         self._total = sum(counted.values())
-        self._sorted = None
+        self._joins = self._mask = None
+
+
+def open_value(tile: Tile, side: Side) -> int:
+    """The value an open ``side`` of ``tile`` shows: a double's half on every side, else that end's half."""
+    if tile.low == tile.high or side is not Side.HIGH:
+        return tile.low
+    return tile.high
+
+
+#: Every (tile, side) in the order legal joins and counted ends are listed: by tile, then by side.
+_RANK: dict[tuple[Tile, Side], int] = {
+    (tile, side): rank for rank, (tile, side) in enumerate((tile, side) for tile in DOUBLE_SIX for side in Side)
+}
+
+# Open sides and counted ends are small immutable values that recur in every hand: one object each.
+_OPEN_SIDES: dict[tuple[Tile, Side], OpenSide] = {key: OpenSide(*key, open_value(*key)) for key in _RANK}
+_COUNTED_ENDS: dict[tuple[Tile, Side, int], CountedEnd] = {}
+
+
+def _by_place(item: tuple[tuple[Tile, Side], int]) -> int:
+    """Sort key of a counted end: its tile, then the side's order."""
+    return _RANK[item[0]]
+
+
+def _counted_end(key: tuple[Tile, Side], value: int) -> CountedEnd:
+    found = _COUNTED_ENDS.get((*key, value))
+    if found is None:
+        found = _COUNTED_ENDS[(*key, value)] = CountedEnd(key[0], key[1], value)
+    return found

@@ -6,6 +6,8 @@ import enum
 import functools
 
 MAX_PIPS = 6
+#: A mask with every value's bit set (see ``Tile.mask``).
+ALL_VALUES = (1 << (MAX_PIPS + 1)) - 1
 
 
 @functools.total_ordering
@@ -21,7 +23,7 @@ class Tile:
     ('[1|4]', '1|4')
     """
 
-    __slots__ = ("_key", "high", "low")
+    __slots__ = ("_key", "high", "low", "mask")
 
     def __new__(cls, a: int, b: int) -> Tile:
         try:
@@ -35,6 +37,8 @@ class Tile:
         object.__setattr__(tile, "low", low)
         object.__setattr__(tile, "high", high)
         object.__setattr__(tile, "_key", (low, high))
+        # Bit v set for each half v: a tile matches the open values of a mask m when tile.mask & m.
+        object.__setattr__(tile, "mask", (1 << low) | (1 << high))
         return tile
 
     def __setattr__(self, name: str, value: object) -> None:

@@ -56,7 +56,7 @@ class StrongBot:
         slots = hidden_slots(view)
         bonus = view.target
         totals = [0.0] * len(actions)
-        layout = view.layout
+        layout = view.layout.copy()  # the view's layout is read-only: roll-outs place and undo on a copy
         samples = 0
         started = time.perf_counter()
         while True:
