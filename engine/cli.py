@@ -1,10 +1,12 @@
 """``python -m engine COMMAND``: the engine's command line.
 
 Each command is a module in ``engine.commands`` with ``NAME``, ``HELP``,
-``add_arguments(parser)`` and ``run(args) -> int``. A command reports bad
-input by raising ``UsageError`` (or a ``ValueError`` of the engine's, such as
-``NotationError``): the CLI prints it as one line on stderr and exits with 2,
-never with a traceback.
+``add_arguments(parser)`` and ``run(args) -> int``; a command that plays or
+checks games picks the game (``simulate --game``) or reads it from the record
+(``replay``). A command reports bad input by raising an ``EngineError`` (its
+``UsageError``, or the engine's own, such as ``NotationError``), or an
+``OSError`` for a file it cannot read: the CLI prints it as one line on stderr
+and exits with 2. Anything else is a bug and stays a traceback.
 """
 
 from __future__ import annotations
@@ -13,15 +15,13 @@ import argparse
 import importlib
 import sys
 
+from .core.errors import EngineError
+
 COMMANDS = ("describe", "svg", "simulate", "replay")
 
 
-class UsageError(Exception):
-    """Bad input to a command; the message is printed as is."""
-
-
 def build_parser() -> tuple[argparse.ArgumentParser, dict]:
-    parser = argparse.ArgumentParser(prog="python -m engine", description="American Sniff rules engine")
+    parser = argparse.ArgumentParser(prog="python -m engine", description="Rules engine of the tile games of this site")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     modules = {}
     for name in COMMANDS:
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return modules[args.command].run(args)
-    except (UsageError, ValueError, LookupError, OSError) as error:
+    except (EngineError, OSError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

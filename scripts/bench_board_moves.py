@@ -5,7 +5,7 @@
 Starts the board on the Play page (served from a copy of the built site on
 127.0.0.1), then plays four-player games through the page's own runtime: the
 player's seat takes its first legal move, the three bots move with ``play_bot``
-(engine/play/session.py) at the given strength and time budget. Each bot move is
+(engine/sniff/board/session.py) at the given strength (the strong bot with the board's fixed samples). Each bot move is
 timed in the page from the call to the reply (the worker's whole turn: the bot's
 search, the move, and the new view of the game with its SVG), and in the worker
 (the bot's own thinking, ``botMs``). Moves with a single legal action need no
@@ -33,19 +33,19 @@ TIMEOUT = 180_000  # ms
 
 # In the page: play until ``moves`` bot moves are timed; each one's round trip and thinking time.
 PLAY = """
-async ([moves, bots, budget]) => {
+async ([moves, bots]) => {
   const runtime = document.querySelector("[data-sniff-board]").sniffBoard.runtime;
   const timed = [];
   let view = null;
   while (timed.length < moves) {
     const game = view?.game;
-    const settings = {players: 4, bots, budget_ms: budget};
-    if (!view || view.phase === "gameOver") view = await runtime.call("play_new", settings);
-    else if (view.phase === "handOver") view = await runtime.call("play_next_hand", {game});
-    else if (view.phase === "you") view = await runtime.call("play_act", {game, action: view.actions[0].action});
+    const settings = {players: 4, bots};
+    if (!view || view.phase === "gameOver") view = await runtime.call("sniff.play_new", settings);
+    else if (view.phase === "handOver") view = await runtime.call("sniff.play_next_hand", {game});
+    else if (view.phase === "you") view = await runtime.call("sniff.play_act", {game, action: view.actions[0].action});
     else {
       const started = performance.now();
-      view = await runtime.call("play_bot", {game: view.game});
+      view = await runtime.call("sniff.play_bot", {game: view.game});
       timed.push({ms: performance.now() - started, botMs: view.botMs});
     }
   }
@@ -70,7 +70,6 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=300, help="bot moves to time (default 300)")
     parser.add_argument("--bots", default="strong", choices=("random", "greedy", "strong"))
-    parser.add_argument("--budget-ms", type=float, default=None, help="the strong bot's budget (default: the engine's)")
     args = parser.parse_args()
     if not (SITE / "play" / "index.html").exists():
         print("error: site/ is not built: run scripts/build_site first", file=sys.stderr)
@@ -93,12 +92,14 @@ def main() -> int:
             page.click("[data-board-start]")
             page.wait_for_selector("[data-sniff-board][data-play-phase=you]", timeout=TIMEOUT)
             page.set_default_timeout(0)
-            timed = page.evaluate(PLAY, [args.moves, args.bots, args.budget_ms])
+            timed = page.evaluate(PLAY, [args.moves, args.bots])
             version = page.evaluate("document.querySelector('[data-sniff-board]').sniffBoard.runtime.version")
             browser.close()
 
     thinking = [move for move in timed if move["botMs"] >= 1]
-    budget = "the engine's default" if args.budget_ms is None else f"{args.budget_ms:g} ms"
+    from engine.sniff.board.session import BOARD_SAMPLES
+
+    budget = f"{BOARD_SAMPLES} guesses per move"
     print(f"Chromium, Pyodide (Python {version['python']}), four-player games, {args.bots} bots, budget {budget}")
     print(describe("bot move, page to page", [m["ms"] for m in timed]))
     print(describe("bot move with a choice, page to page", [m["ms"] for m in thinking]))

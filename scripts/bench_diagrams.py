@@ -27,9 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.i18n import LANGUAGES  # noqa: E402
+from engine.core.i18n import LANGUAGES  # noqa: E402
 from engine.sniff import DOUBLE_SIX, Layout, Placement  # noqa: E402
-from engine.sniff.svg import render_svg  # noqa: E402
+from engine.sniff.render.svg import render_svg  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location("diagrams_hook", ROOT / "scripts" / "hooks" / "diagrams.py")
 hook = sys.modules["diagrams_hook"] = importlib.util.module_from_spec(_spec)

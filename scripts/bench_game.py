@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.sniff.bots import RandomBot
 from engine.sniff.game import Game
-from engine.sniff.record import dumps, replay
+from engine.sniff.record import dumps, game_record, replay
 from engine.sniff.rules import RULESETS, Ruleset, ruleset_named
 
 
@@ -41,7 +41,7 @@ def play_for(
         games += 1
         hands += len(game.hands)
         if len(records) < 200:
-            records.append(game.to_record())
+            records.append(game_record(game))
     return games, hands, actions, time.process_time() - start, records
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import PoFileError, read_po, write_po
 
@@ -26,15 +27,23 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE_DIR = ROOT / "engine" / "locale"
 TRANSLATED = ("id", "it", "fi")
 
-#: Each domain and the source folders its messages are extracted from.
+#: Each domain and the source files (globs from the repository's root) its messages are extracted from.
 DOMAINS: dict[str, tuple[str, ...]] = {
-    "sniff": ("engine/sniff",),
-    "board": ("engine/board",),
-    "diagram": ("engine/diagram",),
-    "play": ("engine/play",),
+    "sniff": ("engine/sniff/render/text.py",),
+    "board": ("engine/board/*.py",),
+    "diagram": ("engine/sniff/render/legend.py", "engine/sniff/render/boneyard.py"),
+    "play": ("engine/sniff/board/*.py",),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
+
+#: Each language's plural rule, written into its catalogs' header on every extract
+#: (Babel's own default for Indonesian would be two forms; Indonesian has one).
+PLURAL_FORMS: dict[str, str] = {
+    "id": "nplurals=1; plural=0;",
+    "it": "nplurals=2; plural=(n != 1);",
+    "fi": "nplurals=2; plural=(n != 1);",
+}
 
 
 def po_path(lang: str, domain: str, locale_dir: Path = LOCALE_DIR) -> Path:
@@ -44,11 +53,13 @@ def po_path(lang: str, domain: str, locale_dir: Path = LOCALE_DIR) -> Path:
 def extract(domain: str) -> Catalog:
     """The template catalog of a domain, from its Python sources."""
     template = Catalog(project="sniff-engine", domain=domain, fuzzy=False, version=None)
-    for folder in DOMAINS[domain]:
-        for filename, lineno, message, comments, context in extract_from_dir(
-            ROOT / folder, method_map=[("**.py", "python")], comment_tags=("Translators:",)
-        ):
-            template.add(message, locations=[(f"{folder}/{filename}", lineno)], auto_comments=comments, context=context)
+    for pattern in DOMAINS[domain]:
+        for path in sorted(ROOT.glob(pattern)):
+            source = path.relative_to(ROOT).as_posix()
+            for lineno, message, comments, context in extract_from_file(
+                "python", str(path), comment_tags=("Translators:",)
+            ):
+                template.add(message, locations=[(source, lineno)], auto_comments=comments, context=context)
     return template
 
 
@@ -80,16 +91,17 @@ def _without_dates(content: bytes) -> bytes:
     return re.sub(rb'^"(POT-Creation-Date|PO-Revision-Date): [^"]*"$', b"", content, flags=re.M)
 
 
-def command_extract() -> None:
+def command_extract(locale_dir: Path = LOCALE_DIR) -> None:
     for domain in DOMAINS:
         template = extract(domain)
-        write_catalog(LOCALE_DIR / f"{domain}.pot", template)
+        write_catalog(locale_dir / f"{domain}.pot", template)
         for lang in TRANSLATED:
-            path = po_path(lang, domain)
+            path = po_path(lang, domain, locale_dir)
             catalog = read_catalog(path, lang) if path.exists() else Catalog(locale=lang, domain=domain)
+            catalog.mime_headers = [("Plural-Forms", PLURAL_FORMS[lang])]
             catalog.update(template, update_creation_date=False)
             write_catalog(path, catalog)
-            print(f"updated {path.relative_to(ROOT)}")
+            print(f"updated {os.path.relpath(path, ROOT)}")
 
 
 def compile_all(locale_dir: Path = LOCALE_DIR) -> list[Path]:
@@ -113,18 +125,20 @@ class Report:
 
     missing: list[str] = field(default_factory=list)
     placeholders: list[str] = field(default_factory=list)
+    plural_forms: str | None = None  # the header's rule when it is not the language's
     fuzzy: list[str] = field(default_factory=list)
     obsolete: list[str] = field(default_factory=list)
 
     @property
     def broken(self) -> bool:
-        return bool(self.missing or self.placeholders)
+        return bool(self.missing or self.placeholders or self.plural_forms)
 
     def problems(self) -> list[str]:
         """One line per problem, the breaking ones first."""
         return (
             [f"missing: {key!r}" for key in self.missing]
             + [f"placeholder mismatch: {problem}" for problem in self.placeholders]
+            + ([f"Plural-Forms is {self.plural_forms!r}: run extract to correct it"] if self.plural_forms else [])
             + [f"fuzzy (check the translation): {key!r}" for key in self.fuzzy]
             + [f"obsolete: {key!r}" for key in self.obsolete]
         )
@@ -143,6 +157,8 @@ def check_catalog(domain: str, lang: str, locale_dir: Path = LOCALE_DIR) -> Repo
         report.missing = [_strings(m.id)[0] for m in template if m.id]
         return report
     catalog = read_catalog(path, lang)
+    if lang in PLURAL_FORMS and catalog.plural_forms != PLURAL_FORMS[lang]:
+        report.plural_forms = catalog.plural_forms
     for message in template:
         if not message.id:
             continue

@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/i18n_status.py                           # the report
     .venv/bin/python scripts/i18n_status.py --stamp docs/rules.fi.md  # this translation follows English now
+    .venv/bin/python scripts/i18n_status.py --diff docs/rules.fi.md   # what changed in English since its stamp
 
 The report exits 1 on missing strings or broken placeholders.
 
@@ -12,13 +13,19 @@ matter, ``source_hash:`` — the first 12 hex digits of the SHA-256 of the Engli
 page it was translated from — and when the English page changes the hashes
 differ. Outdated pages are reported but never fail the check; missing catalog
 strings and placeholder mismatches do.
+
+``--diff`` finds, in the git history of the English page, the version whose hash
+the translation recorded, and prints a unified diff from that version to the
+English page as it is now: what a translator has to carry over.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import hashlib
 import re
+import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -90,10 +97,88 @@ def stamp(translation: Path) -> None:
     print(f"{translation.relative_to(ROOT)}: source_hash {digest}")
 
 
+class DiffError(Exception):
+    """Why the English changes behind a translation cannot be shown."""
+
+
+def english_of(translation: Path) -> Path:
+    match = re.match(r"^(.*)\.(" + "|".join(LOCALES) + r")\.md$", translation.name)
+    if not match:
+        raise DiffError(f"{translation} is not a translated page (page.<lang>.md, lang one of {', '.join(LOCALES)})")
+    return translation.with_name(match.group(1) + ".md")
+
+
+def _git(folder: Path, *args: str) -> bytes:
+    result = subprocess.run(["git", *args], cwd=folder, capture_output=True, check=False)
+    if result.returncode != 0:
+        raise DiffError(f"git {' '.join(args)} failed in {folder}: {result.stderr.decode(errors='replace').strip()}")
+    return result.stdout
+
+
+def stamped_version(english: Path, digest: str) -> tuple[str, bytes] | None:
+    """The newest commit whose ``english`` has the hash ``digest``, with that file's bytes."""
+    top = Path(_git(english.parent, "rev-parse", "--show-toplevel").decode().strip())
+    relative = english.resolve().relative_to(top.resolve()).as_posix()
+    for commit in _git(top, "log", "--format=%H", "--", relative).decode().split():
+        try:
+            content = _git(top, "show", f"{commit}:{relative}")
+        except DiffError:  # the file is absent from this commit (deleted there)
+            continue
+        if hashlib.sha256(content).hexdigest()[: len(digest)] == digest:
+            return commit, content
+    return None
+
+
+def english_changes(translation: Path) -> str:
+    """What a translator needs to read: a unified diff of the English page since the stamp.
+
+    Returns a one-line message instead when the translation is up to date; raises
+    :class:`DiffError` when there is no stamp or no version of the English page has it.
+    """
+    english = english_of(translation)
+    if not translation.exists():
+        raise DiffError(f"{translation} does not exist")
+    if not english.exists():
+        raise DiffError(f"{english}, the English page of {translation.name}, does not exist")
+    digest = recorded_hash(translation)
+    if digest is None:
+        raise DiffError(
+            f"{translation.name} has no source_hash in its front matter, so the English version it follows is "
+            f"unknown: compare it with {english.name} by hand, then run --stamp {translation.name}"
+        )
+    if digest == source_hash(english):
+        return f"{translation.name} is up to date: it follows {english.name} as it is now (source_hash {digest})."
+    found = stamped_version(english, digest)
+    if found is None:
+        raise DiffError(
+            f"no committed version of {english.name} has the source_hash {digest} recorded in {translation.name} "
+            "(the stamp was made on an uncommitted version, or the history was rewritten): compare the pages by "
+            f"hand, then run --stamp {translation.name}"
+        )
+    commit, old = found
+    lines = difflib.unified_diff(
+        old.decode("utf-8").splitlines(keepends=True),
+        english.read_text(encoding="utf-8").splitlines(keepends=True),
+        fromfile=f"{english.name} @ {commit[:12]} (source_hash {digest}, what {translation.name} follows)",
+        tofile=f"{english.name} now (source_hash {source_hash(english)})",
+    )
+    return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--stamp", nargs="+", type=Path, metavar="PAGE", help="stamp translated pages as up to date")
+    parser.add_argument(
+        "--diff", type=Path, metavar="PAGE", help="show the English page's changes since this translation's stamp"
+    )
     args = parser.parse_args(argv)
+    if args.diff:
+        try:
+            sys.stdout.write(english_changes(args.diff.resolve()).rstrip("\n") + "\n")
+        except DiffError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 1
+        return 0
     if args.stamp:
         for path in args.stamp:
             stamp(path.resolve())

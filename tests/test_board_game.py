@@ -17,7 +17,7 @@ from urllib.parse import quote, unquote
 import pytest
 
 from engine.board.text import loader_text
-from engine.play.text import Words, ui_text
+from engine.sniff.board.text import Words, ui_text
 from engine.sniff.record import replay
 from tests.support.browser import PageWatch
 from tests.support.server import serve
@@ -372,15 +372,17 @@ def test_a_broken_sandbox_address_says_why_and_starts_empty(browser, csp_url):
 def test_a_loaded_record_replays_move_by_move(browser, site_url, tmp_path):
     from engine.board import session
 
-    view = json.loads(session.handle("play_new", json.dumps({"players": 2, "bots": "greedy", "seed": 6})))["result"]
+    view = json.loads(session.handle("sniff.play_new", json.dumps({"players": 2, "bots": "greedy", "seed": 6})))[
+        "result"
+    ]
     for _ in range(12):
-        op = "play_act" if view["phase"] == "you" else "play_bot"
-        args = {"game": view["game"]} | ({"action": view["actions"][0]["action"]} if op == "play_act" else {})
+        op = "sniff.play_act" if view["phase"] == "you" else "sniff.play_bot"
+        args = {"game": view["game"]} | ({"action": view["actions"][0]["action"]} if op == "sniff.play_act" else {})
         view = json.loads(session.handle(op, json.dumps(args)))["result"]
     path = tmp_path / "game.json"
-    path.write_text(json.dumps(view["record"]), encoding="utf-8")
+    path.write_text(json.dumps(view["save"]), encoding="utf-8")
     broken = tmp_path / "broken.json"
-    record = json.loads(json.dumps(view["record"]))
+    record = json.loads(json.dumps(view["save"]))
     record["hands"][0]["events"][1]["seat"] = 1 - record["hands"][0]["events"][1]["seat"]
     broken.write_text(json.dumps(record), encoding="utf-8")
     text = ui_text("en")

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from engine.board.text import loader_text
-from engine.i18n import LANGUAGES
+from engine.core.i18n import LANGUAGES
 from engine.sniff import parse_layout
-from engine.sniff.text import describe
+from engine.sniff.render.text import describe
 from tests.support.browser import PageWatch
 from tests.support.server import serve
 
@@ -178,10 +178,10 @@ def test_the_worker_answers_in_pyodides_python(started):
     assert version["platform"] == "emscripten"
     assert version["languages"] == list(LANGUAGES)
     layout = "4|4;4|6 on 4|4 line-a;1|4 on 4|4 line-b"
-    text = call(started, "describe", {"layout": layout, "lang": "it"})["result"]
+    text = call(started, "sniff.describe", {"layout": layout, "lang": "it"})["result"]
     assert text["caption"] == "Valori conteggiati: 1 + 4 + 4 + 6 = 15. Punti della posa: 15 punti grezzi."
     assert text["description"] == describe(parse_layout(layout), "it").description
-    svg = call(started, "render_svg", {"layout": "1|4", "lang": "it", "last": True})["result"]
+    svg = call(started, "sniff.render_svg", {"layout": "1|4", "lang": "it", "last": True})["result"]
     assert svg.startswith("<svg") and 'data-tile="1|4"' in svg
 
 
@@ -191,13 +191,13 @@ def test_the_ready_board_is_accessible(started):
 
 
 def test_a_failed_call_rejects_with_the_engines_error(started):
-    error = call(started, "describe", {"layout": "1|4\n2|2 on 1|4 high"})
+    error = call(started, "sniff.describe", {"layout": "1|4\n2|2 on 1|4 high"})
     assert (error["ok"], error["name"], error["type"]) == (False, "BoardError", "NotationError")
     assert error["details"]["line"] == 2
     unknown = call(started, "deal", {})
     assert (unknown["type"], unknown["ok"]) == ("BoardCallError", False)
     # The worker still answers after an error.
-    assert call(started, "legal_joins", {"layout": "1|4"})["result"] == [
+    assert call(started, "sniff.legal_joins", {"layout": "1|4"})["result"] == [
         {"tile": "1|4", "side": "high", "value": 4},
         {"tile": "1|4", "side": "low", "value": 1},
     ]

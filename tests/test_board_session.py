@@ -8,10 +8,10 @@ import pytest
 import engine
 from engine.board import session
 from engine.board.text import loader_text
-from engine.i18n import LANGUAGES
+from engine.core.i18n import LANGUAGES
 from engine.sniff import parse_layout
-from engine.sniff.svg import render_svg
-from engine.sniff.text import describe
+from engine.sniff.render.svg import render_svg
+from engine.sniff.render.text import describe
 
 CASE_4 = "1|4;1|1 on 1|4 low;4|4 on 1|4 high;3|4 on 4|4 line-b;1|2 on 1|1 line-b"
 
@@ -30,67 +30,70 @@ def test_version_names_the_engine_and_its_languages():
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_describe_is_the_engines_diagram_text(lang):
     expected = describe(parse_layout(CASE_4.replace(";", "\n")), lang)
-    assert reply("describe", layout=CASE_4, lang=lang) == {
+    assert reply("sniff.describe", layout=CASE_4, lang=lang) == {
         "ok": True,
         "result": {"heading": expected.heading, "caption": expected.caption, "description": expected.description},
     }
 
 
 def test_legal_joins_are_the_layouts_open_sides():
-    assert reply("legal_joins", layout=CASE_4)["result"] == [
+    assert reply("sniff.legal_joins", layout=CASE_4)["result"] == [
         {"tile": "1|1", "side": "branch-a", "value": 1},
         {"tile": "1|1", "side": "branch-b", "value": 1},
         {"tile": "1|2", "side": "high", "value": 2},
         {"tile": "3|4", "side": "low", "value": 3},
     ]
-    assert reply("legal_joins", layout="")["result"] == []
+    assert reply("sniff.legal_joins", layout="")["result"] == []
 
 
 def test_analyse_scores_the_worked_example():
     layout = "4|4\n4|6 on 4|4 line-a\n1|4 on 4|4 line-b"
-    result = reply("analyse", layout=layout, lang="it")["result"]
+    result = reply("sniff.analyse", layout=layout, lang="it")["result"]
     assert (result["total"], result["points"], result["sniff"]) == (15, 15, "4|4")
     assert result["heading"] == describe(parse_layout(layout), "it").heading
 
 
 def test_render_svg_is_the_engines_diagram():
     layout = "4|4\n4|6 on 4|4 line-a\n1|4 on 4|4 line-b"
-    svg = reply("render_svg", layout=layout, lang="fi", last=True)["result"]
+    svg = reply("sniff.render_svg", layout=layout, lang="fi", last=True)["result"]
     assert svg == render_svg(parse_layout(layout), "fi", last=True, legend=False)
     assert len(re.findall(r'<g class="tile[ "]', svg)) == 3
     assert '<g class="tile last" data-tile="1|4">' in svg
 
 
 def test_render_svg_refuses_flags_that_are_not_booleans():
-    assert reply("render_svg", layout="1|4", last="yes")["error"]["type"] == "BoardCallError"
+    assert reply("sniff.render_svg", layout="1|4", last="yes")["error"]["type"] == "PlayError"
 
 
 def test_an_illegal_layout_says_which_line_and_why():
-    error = reply("describe", layout="1|4\n2|2 on 1|4 high")["error"]
+    error = reply("sniff.describe", layout="1|4\n2|2 on 1|4 high")["error"]
     assert error["type"] == "NotationError"
     assert error["line"] == 2
     assert error["message"] == f"line 2: {error['reason']}"
 
 
 @pytest.mark.parametrize(
-    ("op", "args", "words"),
+    ("op", "args", "error", "words"),
     [
-        ("shuffle", {}, 'no op "shuffle"'),
-        ("describe", {"layout": "1|4", "colour": "red"}, "colour"),
-        ("describe", {}, "layout"),
-        ("describe", {"layout": ["1|4"]}, "layout notation"),
-        ("analyse", {"layout": ""}, "no tiles"),
+        ("shuffle", {}, "BoardCallError", 'no op "shuffle"'),
+        ("chess.play_new", {}, "BoardCallError", 'no game "chess"'),
+        ("sniff.shuffle", {}, "BoardCallError", 'no op "sniff.shuffle"'),
+        ("sniff.describe", {"layout": "1|4", "colour": "red"}, "BoardCallError", "colour"),
+        ("sniff.describe", {}, "BoardCallError", "layout"),
+        ("sniff.describe", {"layout": ["1|4"]}, "PlayError", "layout notation"),
+        ("sniff.analyse", {"layout": ""}, "PlayError", "no tiles"),
     ],
 )
-def test_bad_calls_are_errors_not_crashes(op, args, words):
+def test_bad_calls_are_errors_not_crashes(op, args, error, words):
     answer = reply(op, **args)
     assert answer["ok"] is False
-    assert answer["error"]["type"] == "BoardCallError"
+    assert answer["error"]["type"] == error
+    assert answer["error"]["code"] and isinstance(answer["error"]["params"], dict)
     assert words in answer["error"]["message"]
 
 
 def test_an_unknown_language_is_refused():
-    assert reply("describe", layout="1|4", lang="xx")["error"]["type"] == "CatalogError"
+    assert reply("sniff.describe", layout="1|4", lang="xx")["error"]["type"] == "CatalogError"
 
 
 def test_arguments_that_are_not_json_are_refused():
@@ -118,7 +121,7 @@ def test_the_board_starts_without_the_command_lines_modules():
     import subprocess
     import sys
 
-    modules = {"argparse", "platform", "engine.cli", "xml.etree.ElementTree", "engine.sniff.svg"}
+    modules = {"argparse", "platform", "engine.cli", "xml.etree.ElementTree", "engine.sniff.render.svg"}
     code = f"import sys, engine.board.session; print(sorted({modules!r} & set(sys.modules)))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

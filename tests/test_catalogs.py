@@ -70,3 +70,16 @@ def test_compiled_catalogs_are_what_the_engine_reads(locale_copy, monkeypatch):
 
     with catalogs.po_path("fi", "sniff", locale_copy).with_suffix(".mo").open("rb") as handle:
         assert gettext.GNUTranslations(handle).gettext("Placed {tile}") == "Pantu {tile}"
+
+
+def test_indonesian_catalogs_have_one_plural_form_and_extract_keeps_it(locale_copy):
+    for domain in catalogs.DOMAINS:
+        assert catalogs.read_catalog(catalogs.po_path("id", domain), "id").plural_forms == "nplurals=1; plural=0;"
+    path = catalogs.po_path("id", "play", locale_copy)
+    edit(path, '"Plural-Forms: nplurals=1; plural=0;\\n"', '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"')
+    report = catalogs.check_catalog("play", "id", locale_copy)
+    assert report.plural_forms == "nplurals=2; plural=(n != 1);" and report.broken
+    catalogs.command_extract(locale_copy)
+    assert catalogs.read_catalog(path, "id").plural_forms == "nplurals=1; plural=0;"
+    assert "msgstr[1]" not in path.read_text(encoding="utf-8")
+    assert not catalogs.check_catalog("play", "id", locale_copy).broken

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.i18n import LANGUAGES
-from engine.sniff.boneyard import boneyard_size, boneyard_text, render_boneyard_svg
+from engine.core.i18n import LANGUAGES
+from engine.sniff.render.boneyard import boneyard_size, boneyard_text, render_boneyard_svg
 from engine.sniff.rules import AMERICAN_SNIFF, CLASSIC_SNIFF
 
 ROOT = Path(__file__).resolve().parent.parent

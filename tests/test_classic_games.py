@@ -12,7 +12,7 @@ from engine.cli import main
 from engine.core.errors import EngineError
 from engine.sniff import DOUBLE_SIX, Layout
 from engine.sniff.game import DRAW, PASS, Drew, Game, Hand, Play, Played
-from engine.sniff.record import RecordError, dumps, replay, restore
+from engine.sniff.record import RecordError, dumps, game_record, replay, restore
 from engine.sniff.rules import CLASSIC_SNIFF, check_lots, round_to_five
 
 #: (players, partnerships) -> games; about 4 s in all.
@@ -116,13 +116,13 @@ def test_seeded_games_keep_every_rule_and_replay(players, partnerships):
                 assert game.hand.opener == (hand.opener + 1) % players and game.hand.deal.lots is None
                 before, hand = hand.scores, game.hand
         assert game.winner is not None and game.scores[game.winner] >= 61
-        record = json.loads(dumps(game.to_record()))
+        record = json.loads(dumps(game_record(game)))
         assert record["rules"] == "classic" and record["partnerships"] is partnerships and record["target"] == 61
         assert "lots" in record["hands"][0] and all("lots" not in h for h in record["hands"][1:])
         assert all("deductions" not in h and "award" in h for h in record["hands"])
-        assert replay(record).to_record() == record
+        assert game_record(replay(record)) == record
         unseeded = {key: value for key, value in record.items() if key != "seed"}
-        assert replay(unseeded).to_record() == unseeded
+        assert game_record(replay(unseeded)) == unseeded
     assert ends >= {"out", "target"}
 
 
@@ -131,10 +131,10 @@ def test_an_unfinished_classic_game_carries_on_from_its_record():
     rng = random.Random(8)
     for _ in range(60):
         game.apply_action(rng.choice(game.legal_actions()))
-    record = json.loads(dumps(game.to_record()))
+    record = json.loads(dumps(game_record(game)))
     assert record["hands"][-1]["award"] is None and record["hands"][-1]["end"] is None
     again = restore(record)
-    assert again.to_record() == record and again.sides == 2
+    assert game_record(again) == record and again.sides == 2
     action = rng.choice(game.legal_actions())
     assert again.apply_action(action) == game.apply_action(action)
 
@@ -150,7 +150,7 @@ def record() -> dict:
         rng = random.Random(seed)
         while not game.is_terminal():
             game.apply_action(rng.choice(game.legal_actions()))
-        record = game.to_record()
+        record = game_record(game)
         if find_pass(record, after_two_draws=True) and find_pass(record, after_two_draws=False):
             return record
     raise AssertionError("no game with both kinds of pass")
@@ -234,7 +234,7 @@ TAMPERINGS = {
 @pytest.mark.parametrize("name", sorted(TAMPERINGS))
 def test_a_tampered_classic_record_is_refused_at_its_first_inconsistency(record, name):
     change, reason = TAMPERINGS[name]
-    assert replay(copy.deepcopy(record)).to_record() == record
+    assert game_record(replay(copy.deepcopy(record))) == record
     with pytest.raises(RecordError, match=reason) as caught:
         replay(tampered(record, change))
     assert isinstance(caught.value, EngineError) and caught.value.code == "record"
@@ -245,14 +245,14 @@ def test_partnerships_flipped_do_not_replay():
     rng = random.Random(3)
     while not game.is_terminal():
         game.apply_action(rng.choice(game.legal_actions()))
-    record = game.to_record()
+    record = game_record(game)
     with pytest.raises(RecordError, match=r"hand 1: the (award|scores) (is|are) .*, but the replay gives"):
         replay(tampered(record, lambda r: r.update(partnerships=True)))
 
 
 def test_american_records_have_no_classic_fields():
     game = Game(4, seed=4)
-    record = game.to_record()
+    record = game_record(game)
     assert "rules" not in record and "partnerships" not in record and "lots" not in record["hands"][0]
     with pytest.raises(RecordError, match="the hand has an 'award', but American Sniff has none"):
         replay(tampered(record, set_hand(0, "award", None)))
@@ -265,7 +265,7 @@ def test_american_records_have_no_classic_fields():
     with pytest.raises(RecordError, match="hand 1: American Sniff draws no lots"):
         replay(tampered(record, set_hand(0, "lots", lots)))
     explicit = tampered(record, lambda r: r.update(rules="american"))
-    assert replay(explicit).to_record() == record
+    assert game_record(replay(explicit)) == record
 
 
 # -- the command line ----------------------------------------------------------------------------

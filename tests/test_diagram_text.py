@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.i18n import LANGUAGES, CatalogError, translations
+from engine.core.i18n import LANGUAGES, CatalogError, translations
 from engine.sniff import parse_layout
-from engine.sniff.text import describe
+from engine.sniff.render.text import describe
 
 # A copy of shared/spec/seed-004-vectors.txt, so the repository tests itself anywhere.
 VECTORS = Path(__file__).resolve().parent / "data" / "seed-004-vectors.txt"
@@ -67,9 +67,9 @@ def test_english_none_and_a_scoring_opener():
             [
                 "Posata la tessera [1|2]",
                 "Valori conteggiati: 1 + 1 + 2 + 3 = 7. Punti della posa: 0 punti grezzi.",
-                "Tessere: [1|4], [1|1], [4|4], [3|4], [1|2]. Spinner: [1|1]. Collegamenti: [1|4] (estremità bassa) – "
+                "Tessere: [1|4], [1|1], [4|4], [3|4], [1|2]. Spinner: [1|1]. Collegamenti: [1|4] (estremità minore) – "
                 "[1|1] (lato rettilineo A);",
-                "Attacchi leciti: [1|1] (ramo A, 1); [1|1] (ramo B, 1); [1|2] (estremità alta, 2);",
+                "Attacchi leciti: [1|1] (ramo A, 1); [1|1] (ramo B, 1); [1|2] (estremità maggiore, 2);",
             ],
         ),
         (
@@ -109,4 +109,4 @@ def test_an_empty_layout_has_no_text():
 
 def test_unknown_language_is_a_clear_error():
     with pytest.raises(CatalogError, match='"de" is not a language of this site'):
-        translations("de")
+        translations("de", "sniff")

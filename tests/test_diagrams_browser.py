@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.diagram.text import figure_text
-from engine.i18n import LANGUAGES
+from engine.core.i18n import LANGUAGES
+from engine.sniff.render.legend import figure_text
 from tests.support.browser import PageWatch
 from tests.support.server import serve
 

@@ -13,9 +13,9 @@ from urllib.parse import unquote
 
 import pytest
 
-from engine.diagram.text import figure_text, legend
 from engine.sniff import parse_layout
-from engine.sniff.text import describe
+from engine.sniff.render.legend import figure_text, legend
+from engine.sniff.render.text import describe
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOK = ROOT / "scripts" / "hooks" / "diagrams.py"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.sniff.game import Game
+from engine.sniff.record import restore
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide" / "pyodide.mjs"
@@ -27,7 +27,7 @@ def games():
     import random
     from engine.sniff.bots import make_bot
     from engine.sniff.game import Game
-    from engine.sniff.record import dumps
+    from engine.sniff.record import dumps, game_record
 
     records = []
     for players in (2, 3, 4):
@@ -36,7 +36,7 @@ def games():
         while not game.is_terminal():
             seat = game.current_player
             game.apply_action(bots[seat].choose(game.view(seat)))
-        records.append(dumps(game.to_record()))
+        records.append(dumps(game_record(game)))
     return records
 """
 
@@ -48,7 +48,7 @@ import json, random
 %(games)s
 from engine.sniff.bots import make_bot
 from engine.sniff.game import Game
-from engine.sniff.record import replay
+from engine.sniff.record import replay, restore
 
 records = games()
 for text in records:
@@ -57,7 +57,7 @@ saved = json.loads(records[0])
 saved["hands"][-1]["events"] = saved["hands"][-1]["events"][:3]
 saved["hands"][-1].update(end=None, deductions=None, scores=None)
 saved["winner"] = None
-restored = Game.from_record(saved)
+restored = restore(saved)
 strong = make_bot("strong", random.Random(1), budget_ms=50)
 choice = strong.choose(restored.view(restored.current_player))
 legal = [action.notation() for action in restored.legal_actions()]
@@ -114,6 +114,6 @@ def test_pyodide_plays_the_same_seeded_games_and_restores_a_saved_one(tmp_path):
     saved["hands"][-1]["events"] = saved["hands"][-1]["events"][:3]
     saved["hands"][-1].update(end=None, deductions=None, scores=None)
     saved["winner"] = None
-    restored = Game.from_record(saved)
+    restored = restore(saved)
     assert answer["legal"] == [action.notation() for action in restored.legal_actions()]
     assert answer["choice"] in answer["legal"]

@@ -22,6 +22,7 @@ from engine.sniff.game import (
     hand_rng,
     parse_action,
 )
+from engine.sniff.record import game_record
 from engine.sniff.rules import AMERICAN_SNIFF, HandOutcome, Ruleset, Settlement, neutral_draw, round_to_five
 
 
@@ -375,7 +376,7 @@ def test_a_game_needs_its_randomness_passed_in():
         Game(2)
     with pytest.raises(ValueError, match="played by 2, 3, 4 players, not 5"):
         Game(5, seed=1)
-    assert Game(3, random.Random(8)).to_record() == Game(3, random.Random(8)).to_record()
+    assert game_record(Game(3, random.Random(8))) == game_record(Game(3, random.Random(8)))
 
 
 def test_a_bad_deal_is_refused_with_the_reason():

@@ -8,7 +8,7 @@ import statistics
 import pytest
 
 from engine.sniff import Layout, Side, Tile, parse_layout
-from engine.sniff.geometry import HALF_WIDTH, Box, Direction, Geometry
+from engine.sniff.render.geometry import HALF_WIDTH, Box, Direction, Geometry
 from tests.layouts import random_layout
 
 WORKED_EXAMPLE = "4|4\n4|6 on 4|4 line-a\n1|4 on 4|4 line-b\n2|4 on 4|4 branch-a\n"

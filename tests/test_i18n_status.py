@@ -1,8 +1,11 @@
 """scripts/i18n_status.py: missing, present and possibly outdated translations."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -51,3 +54,85 @@ def test_the_report_runs_on_the_real_docs_and_fails_only_on_broken_catalogs():
     assert "Pages" in result.stdout and "Catalogs" in result.stdout
     assert result.returncode == (1 if "BROKEN" in result.stdout else 0)
     assert "result: ok" in result.stdout, result.stdout
+
+
+def git(repo: Path, *args: str) -> None:
+    subprocess.run(
+        ["git", "-c", "user.name=Test", "-c", "user.email=test@example.org", *args],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+    )
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    """A git repository with an English page and its Finnish translation stamped against it."""
+    monkeypatch.setattr(i18n_status, "ROOT", tmp_path)
+    git(tmp_path, "init", "-q")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "rules.md").write_text("# Rules\n\nPlay a tile.\n\nDraw when you cannot.\n", encoding="utf-8")
+    finnish = docs / "rules.fi.md"
+    finnish.write_text("# Säännöt\n\nAseta laatta.\n\nNosta, jos et voi.\n", encoding="utf-8")
+    i18n_status.stamp(finnish)
+    git(tmp_path, "add", ".")
+    git(tmp_path, "commit", "-q", "-m", "rules and their Finnish translation")
+    return tmp_path
+
+
+def run_diff(page: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "i18n_status.py"), "--diff", str(page)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_diff_shows_the_english_changes_since_the_stamp(repo):
+    english = repo / "docs" / "rules.md"
+    stamped = i18n_status.source_hash(english)
+    english.write_text("# Rules\n\nPlay a tile.\n\nDraw one tile when you cannot place one.\n", encoding="utf-8")
+    git(repo, "commit", "-q", "-am", "rules: drawing, exactly")
+    english.write_text(english.read_text(encoding="utf-8") + "\nThen pass.\n", encoding="utf-8")  # not committed
+
+    result = run_diff(repo / "docs" / "rules.fi.md")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("--- rules.md @ ") and f"source_hash {stamped}" in lines[0]
+    assert lines[1].startswith("+++ rules.md now")
+    assert "-Draw when you cannot." in lines
+    assert "+Draw one tile when you cannot place one." in lines
+    assert "+Then pass." in lines
+    assert " Play a tile." in lines and "-Play a tile." not in lines
+
+    # Stamped again, the translation is up to date and there is nothing to show.
+    i18n_status.stamp(repo / "docs" / "rules.fi.md")
+    result = run_diff(repo / "docs" / "rules.fi.md")
+    assert result.returncode == 0
+    assert result.stdout.strip() == (
+        f"rules.fi.md is up to date: it follows rules.md as it is now (source_hash {i18n_status.source_hash(english)})."
+    )
+
+
+def test_diff_of_an_up_to_date_page_says_so(repo):
+    result = run_diff(repo / "docs" / "rules.fi.md")
+    assert result.returncode == 0
+    assert "is up to date" in result.stdout and "---" not in result.stdout
+
+
+def test_diff_without_a_stamp_or_with_an_unknown_one_explains_why(repo):
+    finnish = repo / "docs" / "rules.fi.md"
+    text = finnish.read_text(encoding="utf-8")
+    finnish.write_text(re.sub(r"source_hash: [0-9a-f]+", "source_hash: 0123456789ab", text), encoding="utf-8")
+    result = run_diff(finnish)
+    assert result.returncode == 1 and result.stdout == ""
+    assert "no committed version of rules.md has the source_hash 0123456789ab" in result.stderr
+
+    finnish.write_text("# Säännöt\n", encoding="utf-8")
+    result = run_diff(finnish)
+    assert result.returncode == 1 and "has no source_hash" in result.stderr
+
+    result = run_diff(repo / "docs" / "rules.md")
+    assert result.returncode == 1 and "is not a translated page" in result.stderr

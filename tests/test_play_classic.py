@@ -1,4 +1,4 @@
-"""Classic Sniff through the board's ops (engine.play): settings, the lots, the fives, the award, replays."""
+"""Classic Sniff through the board's ops (engine.sniff.board): settings, the lots, the fives, the award, replays."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ import json
 import pytest
 
 from engine.board import session
-from engine.i18n import LANGUAGES
-from engine.play.text import Words
+from engine.core.i18n import LANGUAGES
+from engine.sniff.board.text import Words
 from engine.sniff.game import PASS
-from engine.sniff.record import replay
+from engine.sniff.record import game_record, replay
 
 
 def reply(op: str, **args) -> dict:
-    return json.loads(session.handle(op, json.dumps(args)))
+    return json.loads(session.handle(f"sniff.{op}", json.dumps(args)))
 
 
 def call(op: str, **args):
@@ -46,7 +46,7 @@ def test_a_classic_game_on_the_board_is_recorded_as_classic_and_replays(game_vie
     record = last["record"]
     assert last["rules"] == "classic" and last["partnerships"] is False and last["target"] == 61
     assert record["rules"] == "classic" and "lots" in record["hands"][0]
-    assert replay(record).to_record() == record
+    assert game_record(replay(record)) == record
     assert game_views[0]["log"][0].startswith("Lots for the lead: You [")
     assert last["sides"][last["gameEnd"]["winner"]]["score"] >= 61
 

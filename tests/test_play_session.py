@@ -1,4 +1,4 @@
-"""The board's game, replay and sandbox ops (engine.play), called as the worker calls them: JSON in, JSON out."""
+"""The board's game, replay and sandbox ops (engine.sniff.board), called as the worker calls them: JSON in, JSON out."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from engine.board import session
-from engine.i18n import LANGUAGES
-from engine.play.text import Words, ui_text
+from engine.core.i18n import LANGUAGES
 from engine.sniff import parse_layout
+from engine.sniff.board.text import Words, ui_text
 from engine.sniff.game import DRAW, PASS, Play
 from engine.sniff.layout import Placement
 from engine.sniff.record import replay
@@ -32,18 +32,18 @@ def play_out(view: dict, lang: str = "en", choose=lambda actions: actions[0]) ->
     views = [view]
     while view["phase"] != "gameOver":
         if view["phase"] == "you":
-            view = call("play_act", game=view["game"], action=choose(view["actions"])["action"], lang=lang)
+            view = call("sniff.play_act", game=view["game"], action=choose(view["actions"])["action"], lang=lang)
         elif view["phase"] == "bot":
-            view = call("play_bot", game=view["game"], lang=lang)
+            view = call("sniff.play_bot", game=view["game"], lang=lang)
         else:
-            view = call("play_next_hand", game=view["game"], lang=lang)
+            view = call("sniff.play_next_hand", game=view["game"], lang=lang)
         views.append(view)
     return view, views
 
 
 @pytest.mark.parametrize(("players", "lang"), [(2, "en"), (3, "fi"), (4, "it")])
 def test_a_whole_game_against_the_bots_keeps_its_score_sheet_and_record(players, lang):
-    view = call("play_new", players=players, bots="greedy", lang=lang, seed=11)
+    view = call("sniff.play_new", players=players, bots="greedy", lang=lang, seed=11)
     final, views = play_out(view, lang)
     record = final["record"]
     game = replay(record)
@@ -68,11 +68,11 @@ def test_a_whole_game_against_the_bots_keeps_its_score_sheet_and_record(players,
 def test_the_turn_says_what_the_player_must_do():
     seen = set()
     for seed in range(1, 6):
-        _, views = play_out(call("play_new", players=2, bots="greedy", seed=seed))
+        _, views = play_out(call("sniff.play_new", players=2, bots="greedy", seed=seed))
         for view in views:
             if view["phase"] != "you":
                 continue
-            last = view["record"]["hands"][-1]["events"][-1:] or [{}]
+            last = view["save"]["hands"][-1]["events"][-1:] or [{}]
             kinds = {move["kind"] for move in view["actions"]}
             if last[0].get("seat") == 0 and "draw" in last[0] and kinds == {"place"}:
                 expected, key = f"Your turn: the tile you drew, [{last[0]['draw']}], fits, so place it.", "drawn"
@@ -90,9 +90,9 @@ def test_the_turn_says_what_the_player_must_do():
 
 
 def test_the_player_sees_only_their_own_moves_named_as_buttons():
-    view = call("play_new", players=2, bots="random", seed=3)
+    view = call("sniff.play_new", players=2, bots="random", seed=3)
     while view["phase"] != "you":
-        view = call("play_bot", game=view["game"])
+        view = call("sniff.play_bot", game=view["game"])
     hand = view["seats"][0]["tiles"]
     assert all(move["tile"] in hand for move in view["actions"] if "tile" in move)
     for move in view["actions"]:
@@ -140,80 +140,80 @@ def test_a_deduction_is_shown_with_its_rounding():
 
 
 def test_a_hand_that_ends_waits_for_next_hand_and_reveals_every_hand():
-    view = call("play_new", players=3, bots="greedy", seed=5)
+    view = call("sniff.play_new", players=3, bots="greedy", seed=5)
     while view["phase"] not in ("handOver", "gameOver"):
         if view["phase"] == "you":
-            view = call("play_act", game=view["game"], action=view["actions"][0]["action"])
+            view = call("sniff.play_act", game=view["game"], action=view["actions"][0]["action"])
         else:
-            view = call("play_bot", game=view["game"])
+            view = call("sniff.play_bot", game=view["game"])
     assert view["phase"] == "handOver"
     assert all(seat["tiles"] is not None for seat in view["seats"])
     end = view["handEnd"]
     assert [d["deduction"] for d in end["deductions"]] == view["record"]["hands"][0]["deductions"]
-    assert reply("play_bot", game=view["game"])["error"]["type"] == "PlayError"
-    nxt = call("play_next_hand", game=view["game"])
+    assert reply("sniff.play_bot", game=view["game"])["error"]["type"] == "PlayError"
+    nxt = call("sniff.play_next_hand", game=view["game"])
     assert nxt["handNumber"] == 2 and nxt["layout"] == []
 
 
 def test_invalid_moves_are_refused_and_change_nothing():
-    view = call("play_new", players=2, bots="greedy", seed=8)
+    view = call("sniff.play_new", players=2, bots="greedy", seed=8)
     while view["phase"] != "you":
-        view = call("play_bot", game=view["game"])
-    before = view["record"]
-    assert reply("play_act", game=view["game"], action="0|0 on 6|6 high")["ok"] is False
+        view = call("sniff.play_bot", game=view["game"])
+    before = view["save"]
+    assert reply("sniff.play_act", game=view["game"], action="0|0 on 6|6 high")["ok"] is False
     if view["actions"][0]["kind"] in ("open", "place"):
-        assert reply("play_act", game=view["game"], action="draw")["error"]["type"] == "IllegalActionError"
-    assert reply("play_act", game=view["game"], action=42)["error"]["type"] == "PlayError"
-    assert call("play_view", game=view["game"])["record"] == before
-    assert reply("play_view", game="game-0")["error"]["type"] == "UnknownGameError"
+        assert reply("sniff.play_act", game=view["game"], action="draw")["error"]["type"] == "IllegalActionError"
+    assert reply("sniff.play_act", game=view["game"], action=42)["error"]["type"] == "PlayError"
+    assert call("sniff.play_view", game=view["game"])["save"] == before
+    assert reply("sniff.play_view", game="game-0")["error"]["type"] == "UnknownGameError"
 
 
 def test_a_saved_game_resumes_at_the_same_position():
-    view = call("play_new", players=4, bots="greedy", seed=21)
+    view = call("sniff.play_new", players=4, bots="greedy", seed=21)
     for _ in range(9):
         if view["phase"] == "you":
-            view = call("play_act", game=view["game"], action=view["actions"][-1]["action"])
+            view = call("sniff.play_act", game=view["game"], action=view["actions"][-1]["action"])
         else:
-            view = call("play_bot", game=view["game"])
-    resumed = call("play_resume", record=view["record"], bots="greedy")
+            view = call("sniff.play_bot", game=view["game"])
+    resumed = call("sniff.play_resume", save=view["save"], bots="greedy")
     assert resumed["game"] != view["game"]
-    for key in ("layout", "seats", "actions", "log", "sheet", "record", "phase", "turn", "boneyard"):
+    for key in ("layout", "seats", "actions", "log", "sheet", "record", "save", "phase", "turn", "boneyard"):
         assert resumed[key] == view[key], key
 
 
 def test_a_broken_record_says_where_it_breaks():
-    view = call("play_new", players=2, bots="greedy", seed=2)
+    view = call("sniff.play_new", players=2, bots="greedy", seed=2)
     final, _ = play_out(view)
     record = final["record"]
     record["hands"][0]["events"][2]["points"] += 5
-    error = reply("replay_open", text=json.dumps(record))["error"]
+    error = reply("sniff.replay_open", text=json.dumps(record))["error"]
     assert error["type"] == "RecordError"
     assert "hand 1, event 3" in error["message"]
-    assert reply("replay_open", text="{not json")["error"]["type"] == "RecordError"
-    assert reply("play_resume", record={"players": 2})["error"]["type"] == "RecordError"
+    assert reply("sniff.replay_open", text="{not json")["error"]["type"] == "RecordError"
+    assert reply("sniff.play_resume", save={"players": 2})["error"]["type"] == "RecordError"
 
 
 def test_a_replay_goes_move_by_move_and_can_be_played_on():
-    view = call("play_new", players=2, bots="greedy", seed=4)
+    view = call("sniff.play_new", players=2, bots="greedy", seed=4)
     final, _ = play_out(view)
     record = final["record"]
-    start = call("replay_open", text=json.dumps(record) + "\n")
+    start = call("sniff.replay_open", text=json.dumps(record) + "\n")
     moves = sum(len(hand["events"]) + 1 for hand in record["hands"])
     assert (start["step"], start["steps"]) == (moves - 1, moves)
     assert start["sides"] == final["sides"] and start["canPlayOn"] is False
-    first = call("replay_view", replay=start["replay"], step=0)
+    first = call("sniff.replay_view", replay=start["replay"], step=0)
     assert first["layout"] == [] and first["handNumber"] == 1
     assert all(seat["tiles"] is not None for seat in first["seats"]), "a replay shows every hand"
-    third = call("replay_view", replay=start["replay"], step=3)
+    third = call("sniff.replay_view", replay=start["replay"], step=3)
     assert len(third["log"]) == 4 and third["canPlayOn"] is True
-    assert reply("replay_view", replay=start["replay"], step=moves)["error"]["type"] == "PlayError"
-    live = call("replay_play_on", replay=start["replay"], step=3, bots="greedy")
-    assert live["record"]["hands"][0]["events"] == record["hands"][0]["events"][:3]
+    assert reply("sniff.replay_view", replay=start["replay"], step=moves)["error"]["type"] == "PlayError"
+    live = call("sniff.replay_play_on", replay=start["replay"], step=3, bots="greedy")
+    assert live["save"]["hands"][0]["events"] == record["hands"][0]["events"][:3]
     assert live["phase"] in ("you", "bot")
 
 
 def test_the_sandbox_offers_every_remaining_tile_on_every_legal_join():
-    view = call("sandbox_view", layout="4|4;4|6 on 4|4 line-a", lang="en")
+    view = call("sniff.sandbox_view", layout="4|4;4|6 on 4|4 line-a", lang="en")
     assert view["layout"] == ["4|4", "4|6 on 4|4 line-a"]
     assert view["hint"]["caption"].startswith("Counted values: ")
     assert len(view["tiles"]) == 26
@@ -224,14 +224,14 @@ def test_the_sandbox_offers_every_remaining_tile_on_every_legal_join():
             trial.place(parse_layout(";".join(["4|4", "4|6 on 4|4 line-a", move["action"]])).last)
         expected = [j for j in layout.legal_joins() if j.value in map(int, entry["tile"].split("|"))]
         assert len(entry["moves"]) == len(expected)
-    empty = call("sandbox_view", layout="")
+    empty = call("sniff.sandbox_view", layout="")
     assert empty["hint"] is None and all(entry["moves"][0]["kind"] == "open" for entry in empty["tiles"])
-    error = reply("sandbox_view", layout="1|4;2|2 on 1|4 high")["error"]
+    error = reply("sniff.sandbox_view", layout="1|4;2|2 on 1|4 high")["error"]
     assert error["type"] == "NotationError" and error["reason"]
 
 
 def test_the_end_of_game_chart_has_a_line_per_side():
-    view = call("play_new", players=3, bots="greedy", seed=9)
+    view = call("sniff.play_new", players=3, bots="greedy", seed=9)
     final, _ = play_out(view, "id")
     chart = ET.fromstring(final["gameEnd"]["chart"])
     svg = "{http://www.w3.org/2000/svg}"
@@ -244,14 +244,14 @@ def test_the_end_of_game_chart_has_a_line_per_side():
 
 
 def test_the_bots_on_offer_are_the_engines():
-    from engine.play.session import BOT_NAMES
+    from engine.sniff.board.session import BOT_NAMES
     from engine.sniff.bots import BOTS
 
     assert tuple(BOTS) == BOT_NAMES
 
 
 def test_bad_settings_are_refused():
-    assert reply("play_new", players=5)["error"]["type"] == "ValueError"
-    assert reply("play_new", players=2, bots="genius")["error"]["type"] == "PlayError"
-    assert reply("play_new", players=2, budget_ms=0)["error"]["type"] == "PlayError"
-    assert reply("play_new", players=2, lang="xx")["error"]["type"] == "CatalogError"
+    assert reply("sniff.play_new", players=5)["error"]["type"] == "RulesError"
+    assert reply("sniff.play_new", players=2, bots="genius")["error"]["type"] == "PlayError"
+    assert reply("sniff.play_new", players=2, budget_ms=0)["error"]["type"] == "BoardCallError"
+    assert reply("sniff.play_new", players=2, lang="xx")["error"]["type"] == "CatalogError"

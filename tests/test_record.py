@@ -11,7 +11,7 @@ import pytest
 
 from engine.sniff import DOUBLE_SIX, Tile
 from engine.sniff.game import Game
-from engine.sniff.record import RecordError, dumps, read_jsonl, replay, restore, write_jsonl
+from engine.sniff.record import RecordError, dumps, game_record, read_jsonl, replay, restore, write_jsonl
 
 
 def finished_game(players: int = 2, seed: int = 2024, moves: int = 99) -> Game:
@@ -24,7 +24,7 @@ def finished_game(players: int = 2, seed: int = 2024, moves: int = 99) -> Game:
 
 @pytest.fixture(scope="module")
 def record() -> dict:
-    return finished_game().to_record()
+    return game_record(finished_game())
 
 
 def find(record: dict, kind: str, where=lambda event: True) -> tuple[int, int]:
@@ -41,7 +41,7 @@ def find(record: dict, kind: str, where=lambda event: True) -> tuple[int, int]:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_record_has_the_fields_of_the_spec(players):
-    record = finished_game(players, seed=players).to_record()
+    record = game_record(finished_game(players, seed=players))
     assert list(record) == ["players", "target", "seed", "hands", "winner"]
     assert record["players"] == players and record["target"] == (250 if players == 2 else 200)
     sides = 2 if players == 4 else players
@@ -76,12 +76,12 @@ def test_a_record_replays_and_survives_json(record):
     text = dumps(record)
     assert "\n" not in text
     game = replay(json.loads(text))
-    assert game.to_record() == record
+    assert game_record(game) == record
     assert json.loads(dumps(record, indent=2)) == record
 
 
 def test_json_lines_hold_one_game_per_line(record):
-    other = finished_game(3, seed=7).to_record()
+    other = game_record(finished_game(3, seed=7))
     stream = io.StringIO()
     assert write_jsonl([record, other], stream) == 2
     lines = stream.getvalue().splitlines()
@@ -107,12 +107,12 @@ def test_a_game_saved_in_the_middle_of_a_hand_carries_on_exactly(players):
             if original.is_terminal():
                 break
             original.apply_action(moves.choice(original.legal_actions()))
-        saved = json.loads(dumps(original.to_record()))
+        saved = json.loads(dumps(game_record(original)))
         if not original.is_terminal():
             assert saved["winner"] is None
             assert saved["hands"][-1]["end"] is None and saved["hands"][-1]["scores"] is None
-        restored = Game.from_record(saved)
-        assert restored.to_record() == saved
+        restored = restore(saved)
+        assert game_record(restored) == saved
         assert restored.current_player == original.current_player
         assert restored.legal_actions() == original.legal_actions()
         assert restored.hand.boneyard == original.hand.boneyard
@@ -121,7 +121,7 @@ def test_a_game_saved_in_the_middle_of_a_hand_carries_on_exactly(players):
         while not original.is_terminal():
             original.apply_action(a.choice(original.legal_actions()))
             restored.apply_action(b.choice(restored.legal_actions()))
-        assert restored.to_record() == original.to_record()
+        assert game_record(restored) == game_record(original)
 
 
 def test_a_game_saved_between_two_hands_deals_the_next_one_from_its_seed():
@@ -129,13 +129,13 @@ def test_a_game_saved_between_two_hands_deals_the_next_one_from_its_seed():
     rng = random.Random(31)
     while len(game.hands) < 2:
         game.apply_action(rng.choice(game.legal_actions()))
-    record = game.to_record()
+    record = game_record(game)
     # The saved record already holds the new hand, with no events yet.
     assert record["hands"][-1]["events"] == [] and record["hands"][-1]["end"] is None
     # Drop that hand: restoring deals it again, identically.
     cut = copy.deepcopy(record)
     cut["hands"].pop()
-    assert restore(cut).to_record() == record
+    assert game_record(restore(cut)) == record
 
 
 def test_a_record_without_a_seed_replays_but_cannot_deal_on(record):
@@ -273,19 +273,19 @@ def test_the_first_inconsistency_is_the_one_reported(record):
 
 def test_without_a_seed_any_deal_and_drawn_opener_replay():
     game = finished_game(2, seed=77)
-    record = game.to_record()
+    record = game_record(game)
     del record["seed"]
     # Without the seed, the order of the tiles nobody drew can't be checked.
     first = record["hands"][0]
     untouched = [t for t in first["boneyard"] if t not in {e.get("draw") for e in first["events"]}]
-    assert replay(record).to_record() == record
+    assert game_record(replay(record)) == record
     if len(untouched) >= 2:
         first["boneyard"][-1], first["boneyard"][-2] = first["boneyard"][-2], first["boneyard"][-1]
         replay(record)
 
 
 def test_a_forced_opener_is_checked_without_a_seed():
-    record = finished_game(2, seed=5).to_record()
+    record = game_record(finished_game(2, seed=5))
     del record["seed"]
     h = next(i for i in range(1, len(record["hands"])) if record["hands"][i - 1]["end"] == "out")
     record["hands"][h]["opener"] = 1 - record["hands"][h]["opener"]

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.diagram.text import legend
-from engine.i18n import LANGUAGES
+from engine.core.i18n import LANGUAGES
 from engine.sniff import Layout, parse_layout
-from engine.sniff.geometry import Geometry
-from engine.sniff.svg import SCALE, diagram_extent, render_svg
-from engine.sniff.text import describe
+from engine.sniff.render.geometry import Geometry
+from engine.sniff.render.legend import legend
+from engine.sniff.render.svg import SCALE, diagram_extent, render_svg
+from engine.sniff.render.text import describe
 from tests.layouts import random_layout
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from engine.sniff import parse_layout
-from engine.sniff.svg import render_svg
+from engine.sniff.render.svg import render_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"

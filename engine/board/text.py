@@ -9,7 +9,7 @@ page's own format, ``{reason}`` with the browser's error message.
 
 from __future__ import annotations
 
-from ..i18n import translations
+from ..core.i18n import translations
 
 
 def loader_text(lang: str = "en") -> dict[str, str]:

@@ -5,8 +5,18 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..i18n import LANGUAGES
+from ..core.errors import EngineError
+from ..core.i18n import LANGUAGES
 from ..sniff import Layout, NotationError, parse_layout
+
+#: The games the commands play, by the name records carry in their ``"game"`` field.
+GAMES = ("sniff",)
+
+
+class UsageError(EngineError):
+    """Bad input to a command; the message is printed as is."""
+
+    code = "usage"
 
 
 def add_input(parser: argparse.ArgumentParser) -> None:
@@ -27,8 +37,6 @@ def read_input(args: argparse.Namespace) -> tuple[str, str]:
 
 def read_layout(args: argparse.Namespace) -> Layout:
     """The layout in FILE or on standard input; a bad or empty one is a UsageError naming where and why."""
-    from ..cli import UsageError
-
     text, name = read_input(args)
     try:
         layout = parse_layout(text)

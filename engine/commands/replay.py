@@ -6,10 +6,10 @@ import argparse
 import io
 import json
 
-from ..cli import UsageError
+from ..core.record import RecordEnvelopeError, game_of
 from ..sniff.game import Drew, Passed, Played
 from ..sniff.record import RecordError, read_jsonl, replay
-from . import add_input, read_input
+from . import GAMES, UsageError, add_input, read_input
 
 NAME = "replay"
 HELP = "replay game records (JSON Lines, or one JSON record) and report the first inconsistency, by hand and event"
@@ -41,6 +41,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         for line, record in records(text):
             try:
+                game = game_of(record) if isinstance(record, dict) else "sniff"
+                if game not in GAMES:
+                    raise RecordError(f'the record is of the game "{game}", which this engine does not play')
                 game = replay(record)
             except RecordError as error:
                 raise error.at_line(line) from None
@@ -50,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
                 events += len(hand.events)
                 for event in hand.events:
                     counts[type(event)] += 1
-    except RecordError as error:
+    except (RecordError, RecordEnvelopeError) as error:
         raise UsageError(f"{name}: {error}") from None
     if not games:
         raise UsageError(f"{name}: no game records in it")

@@ -10,17 +10,19 @@ from collections.abc import Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 
-from ..cli import UsageError
+from ..core.errors import EngineError
 from ..sniff.bots import BOTS, make_bot
 from ..sniff.game import Game, Played
-from ..sniff.record import dumps
+from ..sniff.record import dumps, game_record
 from ..sniff.rules import AMERICAN_SNIFF, RULESETS, RulesError, ruleset_named
+from . import GAMES, UsageError
 
 NAME = "simulate"
 HELP = "play games between bots (random, greedy, strong), write their records as JSON Lines and print a summary"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", choices=GAMES, default="sniff", help="the game to play (default sniff)")
     parser.add_argument(
         "--rules",
         choices=tuple(RULESETS),
@@ -142,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         ruleset = ruleset_named(args.rules)
         ruleset.check_players(args.players)
-    except ValueError as error:
+    except EngineError as error:
         raise UsageError(f"--players: {error}") from None
     if args.partnerships:
         if args.players != 4:
@@ -169,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
             play(game, bots)
             tally.add(game, seated)
             if out is not None:
-                out.write(dumps(game.to_record()) + "\n")
+                out.write(dumps(game_record(game)) + "\n")
     elapsed = time.perf_counter() - start
     print("\n".join(tally.lines(elapsed)))
     if args.out:

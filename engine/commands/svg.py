@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..cli import UsageError
-from ..sniff.svg import render_svg
-from . import add_input, add_lang, read_layout
+from ..sniff.render.svg import render_svg
+from . import UsageError, add_input, add_lang, read_layout
 
 NAME = "svg"
 HELP = "draw a layout in the layout notation as an annotated SVG diagram"

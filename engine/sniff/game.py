@@ -723,22 +723,6 @@ class Game:
         if forced is None and self.ruleset.draws_lots and deal.lots is None:
             raise ValueError("the leader of this hand is drawn by lots, but the deal has no lots")
 
-    # -- records ---------------------------------------------------------
-
-    def to_record(self) -> dict:
-        """The game record (shared/spec/game-record.md) as plain JSON values, also for a game in progress."""
-        from .record import game_record
-
-        return game_record(self)
-
-    @classmethod
-    def from_record(cls, record: dict) -> Game:
-        """Restore a game from its record by replaying it (raises RecordError at the first inconsistency);
-        an unfinished game carries on exactly where it stopped."""
-        from .record import restore
-
-        return restore(record)
-
     def __repr__(self) -> str:
         if self.is_terminal():
             state = f"winner side {self.winner}"

@@ -24,13 +24,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from ..core.errors import EngineError
 from .tiles import ALL_VALUES, DOUBLE_SIX, Side, Tile
 
 _BRANCHES = (Side.BRANCH_A, Side.BRANCH_B)
 
 
-class IllegalPlacementError(ValueError):
+class IllegalPlacementError(EngineError):
     """A placement that the rules don't allow on this layout; the message says why."""
+
+    code = "illegal-placement"
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,15 +11,18 @@ separates placements on one line::
 
 from __future__ import annotations
 
+from ..core.errors import EngineError
 from .layout import IllegalPlacementError, Layout, Placement
-from .tiles import Side, Tile
+from .tiles import ParseError, Side, Tile
 
 
-class NotationError(ValueError):
+class NotationError(EngineError):
     """A layout text that can't be read or isn't legal; ``line`` says where."""
 
+    code = "notation"
+
     def __init__(self, line: int, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}")
+        super().__init__(f"line {line}: {reason}", params={"line": line, "reason": reason})
         self.line = line
         self.reason = reason
 
@@ -34,7 +37,7 @@ def parse_placement(text: str) -> Placement:
         return Placement(Tile.parse(words[0]))
     if len(words) == 4 and words[1] == "on":
         return Placement(Tile.parse(words[0]), Tile.parse(words[2]), Side.parse(words[3]))
-    raise ValueError(f'cannot read "{text.strip()}": write TILE for the opener, or TILE on TILE SIDE')
+    raise ParseError(f'cannot read "{text.strip()}": write TILE for the opener, or TILE on TILE SIDE')
 
 
 def iter_placements(text: str):

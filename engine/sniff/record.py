@@ -26,12 +26,13 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from ..core.errors import EngineError
+from ..core.record import DEFAULT_GAME
 from .game import DRAW, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
 from .notation import parse_placement
-from .rules import AMERICAN_SNIFF, RULESETS, Award, Ruleset
+from .rules import AMERICAN_SNIFF, RULESETS, Award, HandEnd, Ruleset
 from .tiles import Tile
 
-ENDS = ("out", "blocked", "target")
+ENDS = tuple(HandEnd)
 
 
 class RecordError(EngineError):
@@ -44,7 +45,11 @@ class RecordError(EngineError):
         where = [f"line {line}"] if line is not None else []
         if hand is not None:
             where.append(f"hand {hand}" + (f", event {event}" if event is not None else ""))
-        super().__init__(": ".join([*where, reason]))
+        super().__init__(
+            ": ".join([*where, reason]),
+            code="record",
+            params={"reason": reason, "hand": hand, "event": event, "line": line},
+        )
 
     def at_line(self, line: int) -> RecordError:
         """The same error, placed on a line of a JSON Lines file."""
@@ -314,6 +319,8 @@ def replay(record: object, ruleset: Ruleset | None = None) -> Game:
     """
     if not isinstance(record, dict):
         raise RecordError("a game record is a JSON object")
+    if record.get("game", DEFAULT_GAME) != DEFAULT_GAME:
+        raise RecordError(f'the record is of the game {json.dumps(record["game"])}, not of Sniff ("sniff")')
     players = _field(record, "players", int, "the record")
     named = record_ruleset(record, players)
     if ruleset is None:

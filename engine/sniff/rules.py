@@ -36,6 +36,7 @@ ruleset; the records (``engine.sniff.record``) write what the ruleset says.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -44,10 +45,22 @@ from typing import Protocol
 from ..core.errors import EngineError
 from .tiles import DOUBLE_SIX, Tile
 
-#: How a hand ends (the ``end`` of a game record).
-OUT = "out"
-BLOCKED = "blocked"
-TARGET = "target"
+
+class RulesError(EngineError):
+    """A game the ruleset does not allow (the number of players, partnerships), or lots that don't hold."""
+
+    code = "players"
+
+
+class HandEnd(enum.StrEnum):
+    """How a hand ends (the ``end`` of a game record): its value is the record's word."""
+
+    OUT = "out"  # a player placed their last tile
+    BLOCKED = "blocked"  # nothing left to draw and nobody can place
+    TARGET = "target"  # a placement reached the target: the game ends at once
+
+
+OUT, BLOCKED, TARGET = HandEnd.OUT, HandEnd.BLOCKED, HandEnd.TARGET
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +70,6 @@ class HandOutcome:
     opener: int
     end: str
     out_seat: int | None
-
-
-class RulesError(EngineError):
-    """A choice the ruleset does not offer (partnerships, a number of players), or lots that don't hold."""
-
-    code = "rules"
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,28 +179,32 @@ def draw_lots(players: int, rng: random.Random) -> OpenerDraw:
 def check_lots(rounds: Sequence[Sequence[Tile | None]], players: int) -> int:
     """The seat the lots choose; RulesError, naming the round (from 1), unless they are a draw the rules allow."""
     if not rounds:
-        raise RulesError("the lots have no round")
+        raise RulesError("the lots have no round", code="lots")
     candidates = list(range(players))
     for number, row in enumerate(rounds, start=1):
         if len(row) != players:
-            raise RulesError(f"round {number} of the lots has {len(row)} places for {players} players")
+            raise RulesError(f"round {number} of the lots has {len(row)} places for {players} players", code="lots")
         if not candidates:
-            raise RulesError(f"round {number} of the lots comes after the leader was decided")
+            raise RulesError(f"round {number} of the lots comes after the leader was decided", code="lots")
         drawing = [seat for seat, tile in enumerate(row) if tile is not None]
         if drawing != candidates:
             who = ", ".join(str(seat) for seat in candidates)
-            raise RulesError(f"round {number} of the lots is drawn by seats {drawing}, not by the seats in it ({who})")
+            raise RulesError(
+                f"round {number} of the lots is drawn by seats {drawing}, not by the seats in it ({who})", code="lots"
+            )
         tiles = [row[seat] for seat in drawing]
         if len(set(tiles)) != len(tiles):
-            raise RulesError(f"round {number} of the lots has a tile twice")
+            raise RulesError(f"round {number} of the lots has a tile twice", code="lots")
         best = max(lot_rank(tile) for tile in tiles)
         candidates = [seat for seat in drawing if lot_rank(row[seat]) == best]
         if len(candidates) == 1:
             if number != len(rounds):
                 leader = candidates[0]
-                raise RulesError(f"round {number} of the lots decides the leader (seat {leader}), but more follow")
+                raise RulesError(
+                    f"round {number} of the lots decides the leader (seat {leader}), but more follow", code="lots"
+                )
             return candidates[0]
-    raise RulesError(f"the last round of the lots leaves seats {candidates} tied: they draw again")
+    raise RulesError(f"the last round of the lots leaves seats {candidates} tied: they draw again", code="lots")
 
 
 class WinnerOpens:
@@ -304,7 +315,7 @@ class Ruleset:
         """Raise ValueError unless this ruleset is played by ``players`` players."""
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.hand_sizes:
             allowed = ", ".join(str(n) for n in sorted(self.hand_sizes))
-            raise ValueError(f"{self.name} is played by {allowed} players, not {players!r}")
+            raise RulesError(f"{self.name} is played by {allowed} players, not {players!r}")
 
     def hand_size(self, players: int) -> int:
         self.check_players(players)

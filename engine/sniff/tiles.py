@@ -5,9 +5,17 @@ from __future__ import annotations
 import enum
 import functools
 
+from ..core.errors import EngineError
+
 MAX_PIPS = 6
 #: A mask with every value's bit set (see ``Tile.mask``).
 ALL_VALUES = (1 << (MAX_PIPS + 1)) - 1
+
+
+class ParseError(EngineError):
+    """Text that is not a tile, a side or a placement; the message says what to write instead."""
+
+    code = "parse"
 
 
 @functools.total_ordering
@@ -29,7 +37,7 @@ class Tile:
         try:
             return _TILES[(a, b) if a <= b else (b, a)]
         except (KeyError, TypeError):
-            raise ValueError(f"{a}|{b} is not a double-six tile") from None
+            raise ParseError(f"{a}|{b} is not a double-six tile") from None
 
     @classmethod
     def _make(cls, low: int, high: int) -> Tile:
@@ -65,10 +73,10 @@ class Tile:
             body = body[1:-1]
         halves = body.split("|")
         if len(halves) != 2 or not all(h.strip().isdigit() for h in halves):
-            raise ValueError(f"{text.strip()} is not a tile: write it as a|b, for example 1|4")
+            raise ParseError(f"{text.strip()} is not a tile: write it as a|b, for example 1|4")
         a, b = (int(h) for h in halves)
         if a > MAX_PIPS or b > MAX_PIPS:
-            raise ValueError(f"{text.strip()} is not a double-six tile")
+            raise ParseError(f"{text.strip()} is not a double-six tile")
         return cls(a, b)
 
     @property
@@ -145,7 +153,7 @@ class Side(enum.Enum):
             return cls(text)
         except ValueError:
             names = ", ".join(s.value for s in cls)
-            raise ValueError(f'"{text}" is not a side: use one of {names}') from None
+            raise ParseError(f'"{text}" is not a side: use one of {names}') from None
 
     def __repr__(self) -> str:
         return f"Side.{self.name}"

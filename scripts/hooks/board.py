@@ -56,10 +56,10 @@ if str(ROOT) not in sys.path:  # the engine is imported from the working tree, a
     sys.path.insert(0, str(ROOT))
 
 from engine.board.text import loader_text  # noqa: E402
-from engine.i18n import LANGUAGES  # noqa: E402
-from engine.play.text import ui_text as play_text  # noqa: E402
+from engine.core.i18n import LANGUAGES  # noqa: E402
 from engine.sniff import parse_layout  # noqa: E402
-from engine.sniff.svg import render_svg  # noqa: E402
+from engine.sniff.board.text import ui_text as play_text  # noqa: E402
+from engine.sniff.render.svg import render_svg  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.board")
 

@@ -24,11 +24,11 @@ layout notation (or names a file in ``diagrams/``); options follow the word
 
 A block ``sniff-boneyard players=2 rules=classic`` (empty) draws the boneyard
 the deal leaves, face down in drawing order, with the tiles the ruleset never
-lets anyone draw marked (``engine.sniff.boneyard``).
+lets anyone draw marked (``engine.sniff.render.boneyard``).
 
 Each block becomes a ``<figure class="sniff-diagram">``: the SVG drawn by the
-engine (``engine.sniff.svg``), a visible caption (heading and caption of
-``engine.sniff.text``), a legend linking to the glossary and a "Try it" link to
+engine (``engine.sniff.render.svg``), a visible caption (heading and caption of
+``engine.sniff.render.text``), a legend linking to the glossary and a "Try it" link to
 the Play page's sandbox, all in the language of the locale being built
 (mkdocs-static-i18n builds one locale at a time). A broken block is reported
 as a warning naming the page, the line in the page and the reason, so
@@ -58,13 +58,13 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # the engine is imported from the working tree
     sys.path.insert(0, str(ROOT))
 
-from engine.diagram.text import figure_text, fives, legend, step  # noqa: E402
-from engine.i18n import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
+from engine.core.i18n import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
 from engine.sniff import Layout, NotationError, parse_layout  # noqa: E402
-from engine.sniff.boneyard import boneyard_text, render_boneyard_svg  # noqa: E402
+from engine.sniff.render.boneyard import boneyard_text, render_boneyard_svg  # noqa: E402
+from engine.sniff.render.legend import figure_text, fives, legend, step  # noqa: E402
+from engine.sniff.render.svg import diagram_extent, render_svg  # noqa: E402
+from engine.sniff.render.text import describe  # noqa: E402
 from engine.sniff.rules import RULESETS, Ruleset, points_in_fives  # noqa: E402
-from engine.sniff.svg import diagram_extent, render_svg  # noqa: E402
-from engine.sniff.text import describe  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.diagrams")
 

@@ -19,9 +19,9 @@ import random
 import re
 
 from engine.board import session
-from engine.i18n import LANGUAGES
+from engine.core.i18n import LANGUAGES
 from engine.sniff import format_layout, parse_layout
-from engine.sniff.text import describe
+from engine.sniff.render.text import describe
 from tests.layouts import model, random_layout
 
 SEEDS = range(120)

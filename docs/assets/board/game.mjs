@@ -24,7 +24,7 @@ const { onBoardReady } = await import(client.src);
 const SETTINGS_KEY = "sniff-board:settings";
 const GAME_KEY = "sniff-board:game";
 const PACES = { slow: 1800, normal: 1000, fast: 450, instant: 0 };
-const DEFAULTS = { rules: "american", partners: false, players: 2, bots: "greedy", pace: "normal", budgetMs: null };
+const DEFAULTS = { rules: "american", partners: false, players: 2, bots: "greedy", pace: "normal" };
 const RULES = ["american", "classic"];
 
 function load(key) {
@@ -33,6 +33,11 @@ function load(key) {
   } catch {
     return null; // storage refused (private mode) or damaged: start afresh
   }
+}
+
+// A stored game to resume: its save (or, from before saves had their own key, its record).
+function hasSave(saved) {
+  return Boolean(saved?.save ?? saved?.record);
 }
 
 function store(key, value) {
@@ -83,7 +88,7 @@ class Board {
     start.addEventListener("click", () => (this.intent = "new"), { capture: true });
     start.before(this.form);
     const saved = load(GAME_KEY);
-    if (saved?.record && this.intent !== "sandbox") {
+    if (hasSave(saved) && this.intent !== "sandbox") {
       const resume = h(
         "button",
         { type: "button", class: "md-button md-button--primary sniff-play__continue", "data-play-continue": "" },
@@ -173,13 +178,13 @@ class Board {
     this.form.remove(); // the settings live under the game from now on (the sandbox has none)
     if (this.intent === "sandbox") return this.sandbox.open(new URLSearchParams(location.search).get("sandbox") ?? "");
     const saved = load(GAME_KEY);
-    if (this.intent === "continue" && saved?.record) return this.resume(saved);
+    if (this.intent === "continue" && hasSave(saved)) return this.resume(saved);
     return this.newGame();
   }
 
   // A worker restarted after a failure forgets its games: on "continue" the saved record brings it back.
   call(op, args) {
-    return this.runtime.call(op, { lang: this.lang, ...args });
+    return this.runtime.call(`sniff.${op}`, { lang: this.lang, ...args });
   }
 
   showMessage(text) {
@@ -195,21 +200,22 @@ class Board {
   // --- games ---------------------------------------------------------------------------------------------
 
   async newGame() {
-    const { players, bots, budgetMs, rules, partners } = this.settings;
+    const { players, bots, rules, partners } = this.settings;
     this.intent = "continue";
     this.showMessage(null);
     const token = ++this.token;
-    const args = { players, bots, budget_ms: budgetMs, rules, partnerships: rules === "classic" && partners };
-    const view = await this.call("play_new", args);
+    const view = await this.call("play_new", { players, bots, rules, partnerships: rules === "classic" && partners });
     if (token !== this.token) return;
-    this.startGame(view, { bots, budgetMs });
+    this.startGame(view, { bots });
   }
 
   async resume(saved) {
     const token = ++this.token;
     try {
-      const { record, bots, budgetMs } = saved;
-      const view = await this.call("play_resume", { record, bots, budget_ms: budgetMs });
+      // The save is the engine's to read: the page keeps it and hands it back. (Saves from before
+      // it had its own key were the game's record, under "record".)
+      const { save, record, bots } = saved;
+      const view = await this.call("play_resume", { save: save ?? record, bots });
       if (token !== this.token) return;
       this.startGame(view, saved);
     } catch (error) {
@@ -221,15 +227,15 @@ class Board {
     }
   }
 
-  startGame(view, { bots, budgetMs }) {
+  startGame(view, { bots }) {
     this.mode = "game";
-    this.game = { id: view.game, bots, budgetMs };
+    this.game = { id: view.game, bots };
     this.selected = null;
     this.confirming = false;
     this.show(view, [view.log[0], view.turn]);
     // A new hand's table is empty, so the engine hasn't loaded its SVG renderer yet: let it do so
     // now, while the player looks at their tiles, rather than after their first move.
-    if (!view.svg) this.runtime.call("render_svg", { layout: "0|0" }).catch(() => {});
+    if (!view.svg) this.runtime.call("sniff.render_svg", { layout: "0|0" }).catch(() => {});
   }
 
   // Every new view of the game: save it, draw it, announce what changed, let the bots move.
@@ -237,7 +243,7 @@ class Board {
     this.view = view;
     if (this.mode === "game") {
       const finished = view.phase === "gameOver";
-      store(GAME_KEY, finished ? null : { record: view.record, bots: this.game.bots, budgetMs: this.game.budgetMs });
+      store(GAME_KEY, finished ? null : { save: view.save, bots: this.game.bots });
     }
     this.render();
     this.announce(view.phase === "you" && view.news?.length ? [...lines, view.turn] : lines);
@@ -267,7 +273,7 @@ class Board {
   // The worker lost the game (restarted): take it up again from the saved record.
   recover(error) {
     const saved = load(GAME_KEY);
-    if (error?.type === "UnknownGameError" && saved?.record) return this.resume(saved);
+    if (error?.type === "UnknownGameError" && hasSave(saved)) return this.resume(saved);
     console.error("The board could not go on:", error);
     this.showMessage(error.message);
   }
@@ -310,7 +316,7 @@ class Board {
   }
 
   askNewGame() {
-    const started = this.view?.record?.hands.some((hand) => hand.events.length);
+    const started = this.view?.moves > this.view?.handNumber; // a move made: more than the hands dealt
     const inProgress = this.mode === "game" && this.view.phase !== "gameOver" && started;
     if (!inProgress) return this.newGame();
     this.confirming = true;
@@ -321,6 +327,7 @@ class Board {
   download() {
     const record = this.view?.record;
     if (!record) return;
+    if (!record.hands.length) return this.showMessage(this.text.downloadNone);
     const blob = new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" });
     const rules = record.rules === "classic" ? "classic" : "american";
     const name = `${rules}-sniff-${new Date().toISOString().slice(0, 10)}.json`;
@@ -361,17 +368,17 @@ class Board {
   }
 
   async playOn() {
-    const { bots, budgetMs } = this.settings;
+    const { bots } = this.settings;
     const token = ++this.token;
     const { replay, step } = this.view;
-    const view = await this.call("replay_play_on", { replay, step, bots, budget_ms: budgetMs });
+    const view = await this.call("replay_play_on", { replay, step, bots });
     if (token !== this.token) return;
-    this.startGame(view, { bots, budgetMs });
+    this.startGame(view, { bots });
   }
 
   closeReplay() {
     const saved = load(GAME_KEY);
-    return saved?.record ? this.resume(saved) : this.newGame();
+    return hasSave(saved) ? this.resume(saved) : this.newGame();
   }
 
   // --- drawing -------------------------------------------------------------------------------------------
@@ -392,8 +399,7 @@ class Board {
     this.section.dataset.phase = this.view.phase;
     this.root.dataset.playPhase = this.mode === "game" ? this.view.phase : this.mode;
     // How far the game has gone (hands dealt + moves made): tests and scripts wait on it.
-    const hands = this.view.record?.hands ?? [];
-    this.root.dataset.playMoves = hands.reduce((sum, hand) => sum + hand.events.length + 1, 0);
+    this.root.dataset.playMoves = this.mode === "game" ? this.view.moves : 0;
     const log = this.content.querySelector(".sniff-play__log");
     if (log) log.scrollTop = log.scrollHeight;
     const focusMoves = this.focusMoves;

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
+from ...core.errors import EngineError
 from ..game import Action, PlayerView
 from .simple import GreedyBot, RandomBot
 from .strong import DEFAULT_BUDGET_MS, StrongBot
@@ -29,18 +30,23 @@ class Bot(Protocol):
         """One of ``view.legal_actions``."""
 
 
+class UnknownBotError(EngineError):
+    code = "unknown-bot"
+
+
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
 
 
-def make_bot(name: str, rng: random.Random, budget_ms: float | None = None) -> Bot:
+def make_bot(name: str, rng: random.Random, budget_ms: float | None = None, samples: int | None = None) -> Bot:
     """The bot called ``name`` (random, greedy or strong), drawing its randomness from ``rng``.
 
-    ``budget_ms`` is the strong bot's time per move (default 200 ms); the others ignore it.
+    ``budget_ms`` is the strong bot's time per move (default 200 ms); ``samples`` instead fixes its
+    guesses per move, so its moves do not depend on the machine's speed. The others ignore both.
     """
     if name not in BOTS:
-        raise ValueError(f'unknown bot "{name}": use one of {", ".join(BOTS)}')
+        raise UnknownBotError(f'unknown bot "{name}": use one of {", ".join(BOTS)}')
     if name == "strong":
-        return StrongBot(rng, DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
+        return StrongBot(rng, DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, samples=samples)
     return BOTS[name](rng)
 
 

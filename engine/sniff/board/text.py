@@ -12,10 +12,11 @@ Placeholders in braces: ``{tile}`` and ``{target}`` are tiles written ``[3|4]``.
 
 from __future__ import annotations
 
-from ..i18n import translations
-from ..sniff.game import Action, Draw, Drew, Event, Pass, Play, Played
-from ..sniff.text import side_name
-from ..sniff.tiles import Side
+from ...core.i18n import translations
+from ..game import Action, Draw, Drew, Event, Pass, Play, Played
+from ..render.text import side_name
+from ..rules import HandEnd
+from ..tiles import Side
 
 
 def ui_text(lang: str = "en") -> dict[str, str]:
@@ -66,6 +67,10 @@ def ui_text(lang: str = "en") -> dict[str, str]:
         "chart": _("Scores hand by hand"),
         "record": _("Game record"),
         "download": _("Download the game record"),
+        "downloadNone": _(
+            "No hand has finished yet. A downloaded record holds only the finished hands, "
+            "so the bots' tiles stay hidden."
+        ),
         "load": _("Load a game record"),
         "loadHelp": _("A JSON file as the board downloads it: the board replays it move by move."),
         "replay": _("Replay"),
@@ -224,13 +229,13 @@ class Words:
     def hand_end(self, end: str, out_seat: int | None, reserve: bool = False) -> str:
         """How a hand ended; ``reserve``: blocked with tiles left that may not be drawn."""
         _ = self._
-        if end == "out":
+        if end == HandEnd.OUT:
             if out_seat == 0:
                 return _("You play your last tile: the hand is over.")
             return _("{player} plays their last tile: the hand is over.").format(player=self.seat(out_seat))
-        if end == "blocked" and reserve:
+        if end == HandEnd.BLOCKED and reserve:
             return _("The hand is blocked: nobody can place a tile, and the two tiles left in the boneyard stay there.")
-        if end == "blocked":
+        if end == HandEnd.BLOCKED:
             return _("The hand is blocked: nobody can place a tile and the boneyard is empty.")
         return ""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import translations
+from ...core.i18n import translations
 
 
 @dataclass(frozen=True, slots=True)

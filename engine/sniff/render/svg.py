@@ -1,6 +1,6 @@
 """Annotated SVG diagrams of a layout, drawn with the standard library only.
 
-A diagram shows the tiles where ``engine.sniff.geometry`` lays them, with pips
+A diagram shows the tiles where ``engine.sniff.render.geometry`` lays them, with pips
 like a real double-six set, and marks what the rules count:
 
 - every counted value as a filled number badge at its counted end (a terminal
@@ -30,11 +30,11 @@ import hashlib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from ..diagram.text import empty_title
-from ..diagram.text import legend as legend_text
-from ..diagram.text import title as title_text
+from ..layout import Layout
 from .geometry import Geometry, TilePosition
-from .layout import Layout
+from .legend import empty_title
+from .legend import legend as legend_text
+from .legend import title as title_text
 from .text import describe
 
 #: Pixels per geometry unit (a tile's half is 2 x 2 units).

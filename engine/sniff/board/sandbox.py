@@ -8,8 +8,8 @@ legal join it may take, with the name of the move's button.
 
 from __future__ import annotations
 
-from ..sniff.layout import Layout, Placement
-from ..sniff.tiles import DOUBLE_SIX
+from ..layout import Layout, Placement
+from ..tiles import DOUBLE_SIX
 from .text import Words
 from .view import layout_json
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..i18n import translations
-from .layout import Layout
-from .tiles import Side
+from ...core.errors import EngineError
+from ...core.i18n import translations
+from ..layout import Layout
+from ..tiles import Side
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +26,7 @@ class DiagramText:
 
 def side_name(side: Side, lang: str = "en") -> str:
     """The word for a side, as the diagrams and the board write it."""
-    _ = translations(lang).gettext
+    _ = translations(lang, "sniff").gettext
     return {
         Side.LINE_A: _("line A"),
         Side.LINE_B: _("line B"),
@@ -43,7 +44,7 @@ def sum_text(values: list[int]) -> str:
 
 def caption(layout: Layout, lang: str = "en") -> str:
     """The counted values, their sum and the placement score."""
-    ngettext = translations(lang).ngettext
+    ngettext = translations(lang, "sniff").ngettext
     points = layout.score()
     template = ngettext(
         "Counted values: {sum}. Placement score: {points} raw point.",
@@ -55,15 +56,15 @@ def caption(layout: Layout, lang: str = "en") -> str:
 
 def heading(layout: Layout, lang: str = "en") -> str:
     """The last tile placed."""
-    _ = translations(lang).gettext
+    _ = translations(lang, "sniff").gettext
     return _("Placed {tile}").format(tile=layout.last.tile)
 
 
 def describe(layout: Layout, lang: str = "en") -> DiagramText:
     """Heading, caption and long description of a layout (which must have a tile)."""
     if not len(layout):
-        raise ValueError("an empty layout has no diagram text: place an opening tile first")
-    _ = translations(lang).gettext
+        raise EngineError("an empty layout has no diagram text: place an opening tile first", code="empty-layout")
+    _ = translations(lang, "sniff").gettext
     none = _("none")
 
     def listing(items: list[str], separator: str) -> str:

@@ -16,9 +16,11 @@ the log, each placement's count in fives in the hint, and the winner's award
 
 from __future__ import annotations
 
-from ..sniff.game import Draw, Drew, Event, Game, Hand, Pass, Played
-from ..sniff.rules import counted_points
-from ..sniff.text import describe, side_name
+import enum
+
+from ..game import Draw, Drew, Event, Game, Hand, Pass, Played
+from ..render.text import describe, side_name
+from ..rules import HandEnd, counted_points
 from .text import Words
 
 HUMAN = 0
@@ -48,7 +50,7 @@ def layout_json(layout, lang: str, words: Words | None = None, points=counted_po
     """
     result = {"layout": [p.notation() for p in layout.placements], "svg": None, "hint": None}
     if len(layout):
-        from ..sniff.svg import render_svg
+        from ..render.svg import render_svg
 
         result["svg"] = render_svg(layout, lang, last=True, legend=False, id_prefix=SVG_ID)
         text = describe(layout, lang)
@@ -101,7 +103,7 @@ def sheet(game: Game, words: Words | None = None) -> list[dict]:
                 rows[hand.side_of(event.seat)]["entries"].append(
                     {"seat": event.seat, "tile": event.placement.tile.notation(), "points": event.points}
                 )
-        if hand.is_over and hand.end != "target":
+        if hand.is_over and hand.end != HandEnd.TARGET:
             for seat, deduction in enumerate(hand.deductions or ()):
                 rows[hand.side_of(seat)]["deductions"].append(
                     {"seat": seat, "pips": _pips(hand, seat), "deduction": deduction}
@@ -131,7 +133,7 @@ def log(hand: Hand, number: int, words: Words, reveal: bool = False) -> list[str
 def ending(hand: Hand, words: Words) -> list[str]:
     """How a hand ended, and each seat's deduction with its rounding (or the winner's award, in classic Sniff);
     an award that reaches the target wins the game."""
-    if hand.end == "target":
+    if hand.end == HandEnd.TARGET:
         return [words.winner(hand.winner, hand.scores[hand.winner], hand.target)]
     lines = [words.hand_end(hand.end, hand.out_seat, reserve=bool(hand.boneyard))]
     for seat, deduction in enumerate(hand.deductions or ()):
@@ -167,14 +169,23 @@ def _why_pass(hand: Hand, legal) -> str | None:
     return "two-draws" if hand.drawable else "reserve"
 
 
-def phase(game: Game) -> str:
-    """``you`` (the player's turn), ``bot``, ``handOver`` (waiting for Next hand) or ``gameOver``."""
+class Phase(enum.StrEnum):
+    """What the board waits for; its value is the view's ``phase``."""
+
+    YOU = "you"  # the player's move
+    BOT = "bot"  # a bot's move (the page asks for it at its pace)
+    HAND_OVER = "handOver"  # the hand ended: Next hand
+    GAME_OVER = "gameOver"
+
+
+def phase(game: Game) -> Phase:
+    """What the board waits for now."""
     if game.is_terminal():
-        return "gameOver"
+        return Phase.GAME_OVER
     hand = game.hand
     if hand.is_over:
-        return "handOver"
-    return "you" if hand.current == HUMAN else "bot"
+        return Phase.HAND_OVER
+    return Phase.YOU if hand.current == HUMAN else Phase.BOT
 
 
 def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
@@ -183,7 +194,7 @@ def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
     hand = game.hand
     number = len(game.hands)
     state = phase(game)
-    legal = game.legal_actions() if state == "you" and not reveal else ()
+    legal = game.legal_actions() if state == Phase.YOU and not reveal else ()
     last = hand.events[-1] if hand.events else None
     drawn = last.tile if type(last) is Drew and last.seat == HUMAN else None
     shown = reveal or hand.is_over
@@ -220,7 +231,7 @@ def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
     view |= layout_json(hand.layout, lang, words, game.ruleset.placement_points)
     if hand.is_over:
         view["turn"] = ending(hand, words)[0]
-        over = hand.end != "target"
+        over = hand.end != HandEnd.TARGET
         view["handEnd"] = {
             "lines": ending(hand, words),
             "deductions": [

@@ -15,18 +15,22 @@ import functools
 import gettext
 from pathlib import Path
 
+from .errors import EngineError
+
 #: The site's languages; English first, as the default.
 LANGUAGES: tuple[str, ...] = ("en", "id", "it", "fi")
 DEFAULT_LANGUAGE = "en"
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = Path(__file__).parent.parent / "locale"
 
 
-class CatalogError(LookupError):
-    """A language that has no compiled catalog."""
+class CatalogError(EngineError):
+    """A language that is not the site's, or that has no compiled catalog."""
+
+    code = "language"
 
 
 @functools.cache
-def translations(lang: str, domain: str = "sniff") -> gettext.NullTranslations:
+def translations(lang: str, domain: str) -> gettext.NullTranslations:
     """The translations of ``domain`` into ``lang`` (English needs none)."""
     if lang not in LANGUAGES:
         raise CatalogError(f'"{lang}" is not a language of this site: use one of {", ".join(LANGUAGES)}')

@@ -26,8 +26,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from .layout import Layout, Placement, attached_side
-from .tiles import Side, Tile
+from ..layout import Layout, Placement, attached_side
+from ..tiles import Side, Tile
 
 #: How far an arm may run east or west of the opener's centre before it turns: 8 tiles
 #: across, 10 at most with the crosswise doubles and corner tiles that stick out at the edges.

@@ -2,7 +2,7 @@
 
 A ruleset may keep the last tiles of the boneyard undrawn (classic Sniff keeps
 two with two players, ``Ruleset.reserve``): the picture marks them and says so.
-The picture is built like the layout's (``engine.sniff.svg``): an SVG whose
+The picture is built like the layout's (``engine.sniff.render.svg``): an SVG whose
 classes the site's stylesheet colours in both palettes, with presentation
 attributes for use outside the site, no ``<style>`` and no inline style. The
 words come from the ``diagram`` catalog.
@@ -13,10 +13,10 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from ..i18n import translations
-from .rules import Ruleset
+from ...core.i18n import translations
+from ..rules import Ruleset
+from ..tiles import DOUBLE_SIX
 from .svg import COLOURS, FONT
-from .tiles import DOUBLE_SIX
 
 #: A face-down tile, in pixels (standing: the short side across), and the gap between tiles.
 TILE_WIDTH = 20
@@ -41,7 +41,7 @@ def boneyard_size(ruleset: Ruleset, players: int) -> int:
 
 def boneyard_text(ruleset: Ruleset, players: int, lang: str = "en") -> BoneyardText:
     """The heading and caption of the boneyard picture, and the label of the undrawn tiles."""
-    catalog = translations(lang)
+    catalog = translations(lang, "diagram")
     _ = catalog.gettext
     size, reserve = boneyard_size(ruleset, players), ruleset.undrawable(players)
     heading = _("The boneyard with {players} players").format(players=players)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from ..sniff.game import Game
+from ..game import Game
 from .text import Words
 
 WIDTH, HEIGHT = 520, 280

@@ -1,0 +1,447 @@
+"""The Sniff board's ops: games against the bots, replays of records, the sandbox, single diagrams.
+
+``engine.board.session`` dispatches ``sniff.<op>`` to the functions of ``OPS``
+(JSON values in and out). A game lives in the worker between calls, under the
+id its first view gives (``game``).
+
+What the page receives during a hand is only what the player's seat may see:
+the view (``engine.sniff.board.view``), a ``record`` of the finished hands only
+(what a download holds), and the ``save``: the whole game record, which the
+page stores to resume the game after a reload and hands back to
+``play_resume`` without reading it. If the worker forgets the game (it was
+restarted) the page gets an ``UnknownGameError`` and resumes from the save.
+
+The player sits at seat 0 (``engine.sniff.board.view.HUMAN``); every other seat
+is a bot of the chosen strength, which moves only when the page asks
+(``play_bot``), so the page sets the pace. The strong bot searches a fixed
+number of guesses (``BOARD_SAMPLES``), and every bot's randomness follows from
+the position, so a restored game goes on exactly as it would have.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import count
+from typing import Any
+
+from ...core.errors import EngineError
+from ...core.i18n import LANGUAGES, CatalogError, translations
+from ...core.record import check_json_depth
+from ..game import DRAW, PASS, Drew, Game, Hand, Play, Played
+from ..layout import Layout
+from ..notation import parse_layout
+
+# The record module, the bots and the renderer are imported by the first call that needs them,
+# not when the worker starts: the board answers its first call sooner.
+
+#: How many games and replays the worker keeps (the page uses one at a time).
+KEEP = 4
+#: The bots a game may have (engine.sniff.bots.BOTS, which is imported at the first bot's move).
+BOT_NAMES = ("random", "greedy", "strong")
+#: The strong bot's guesses per move on the board: fixed, so a game goes on the same way on any machine
+#: (about 200 ms per move in Pyodide: scripts/bench_board_moves.py).
+BOARD_SAMPLES = 24
+
+
+class PlayError(EngineError):
+    """A call that doesn't fit the game as it stands (not the player's turn, no hand to deal, bad settings)."""
+
+    code = "play"
+
+
+class UnknownGameError(EngineError):
+    """The worker doesn't hold this game (it was restarted): resume it from its save."""
+
+    code = "unknown-game"
+
+
+@dataclass
+class Session:
+    game: Game
+    bots: str
+
+
+@dataclass
+class Replay:
+    """A loaded record, kept in memory: the whole game, and a cursor that steps with apply and undo."""
+
+    record: dict
+    game: Game
+    #: Every position: (hand index, events played), from each hand's deal to its end.
+    positions: list[tuple[int, int]]
+    #: The hand being stepped through (a fresh Hand of ``game``'s deal), and its index.
+    cursor: Hand | None = None
+    index: int = -1
+    sheets: dict = field(default_factory=dict)
+
+
+_games: dict[str, Session] = {}
+_replays: dict[str, Replay] = {}
+_ids = count(1)
+
+
+def _keep(store: dict, value: object, prefix: str) -> str:
+    key = f"{prefix}-{next(_ids)}"
+    store[key] = value
+    while len(store) > KEEP:
+        del store[next(iter(store))]
+    return key
+
+
+def _session(game: str) -> Session:
+    try:
+        return _games[game]
+    except (KeyError, TypeError):
+        raise UnknownGameError(
+            f'the board holds no game "{game}": resume it from its save', params={"game": str(game)}
+        ) from None
+
+
+def _lang(lang: object) -> str:
+    if lang not in LANGUAGES:
+        raise CatalogError(
+            f'"{lang}" is not a language of this site: use one of {", ".join(LANGUAGES)}', params={"lang": str(lang)}
+        )
+    return lang
+
+
+def _bots(bots: object) -> str:
+    if bots not in BOT_NAMES:
+        raise PlayError(f"the bots are one of {', '.join(BOT_NAMES)}, not {bots!r}", code="bots", params={"bots": bots})
+    return bots
+
+
+def finished_record(record: dict) -> dict:
+    """What a player may download of a game: the finished hands only, and the seed (which deals every
+    later hand) only once the game is over."""
+    if record.get("winner") is not None:
+        return record
+    hands = [hand for hand in record["hands"] if hand.get("end") is not None]
+    return {key: value for key, value in record.items() if key != "seed"} | {"hands": hands}
+
+
+def _reply(key: str, session: Session, lang: str, lines: list[str]) -> dict:
+    from ..record import game_record
+    from .view import game_view
+
+    game = session.game
+    view = game_view(game, lang)
+    save = game_record(game)
+    return view | {
+        "game": key,
+        "news": lines,
+        "record": finished_record(save),
+        "save": save,
+        # How far the game has gone: hands dealt plus moves made (tests and scripts wait on it).
+        "moves": sum(len(hand.events) + 1 for hand in game.hands),
+        "canDeal": game.seed is not None,
+    }
+
+
+# -- games ---------------------------------------------------------------------------------------------------
+
+
+def play_new(
+    players: int,
+    bots: str = "greedy",
+    lang: str = "en",
+    seed=None,
+    rules: str = "american",
+    partnerships: bool = False,
+) -> dict:
+    """Deal a new game: the player at seat 0, bots of strength ``bots`` in the other seats.
+
+    ``rules``: ``american`` or ``classic``; ``partnerships``: classic Sniff's four players as two
+    partnerships (American Sniff's four always are).
+    """
+    from ..rules import RULESETS
+
+    _lang(lang)
+    _bots(bots)
+    if rules not in RULESETS:
+        raise PlayError(f"the rules are one of {', '.join(RULESETS)}, not {rules!r}", code="rules")
+    if not isinstance(partnerships, bool):
+        raise PlayError(f"partnerships is true or false, not {partnerships!r}", code="partnerships")
+    ruleset = RULESETS[rules]
+    if players == 4 and ruleset.optional_partnerships:
+        ruleset = ruleset.with_partnerships(partnerships)
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(53)  # exact in JavaScript numbers too
+    try:
+        game = Game(players, seed=seed, auto_deal=False, ruleset=ruleset)
+    except TypeError as error:
+        raise PlayError(str(error)) from None
+    game.begin_hand(game.planned_deal())
+    session = Session(game, bots)
+    return _reply(_keep(_games, session, "game"), session, lang, [])
+
+
+def play_resume(save: dict, bots: str = "greedy", lang: str = "en") -> dict:
+    """Take up a saved game from its save (the whole record, checked by replaying it), exactly where it stopped."""
+    from ..record import replay
+
+    _lang(lang)
+    _bots(bots)
+    game = replay(save)
+    game.auto_deal = False
+    session = Session(game, bots)
+    return _reply(_keep(_games, session, "game"), session, lang, [])
+
+
+def play_view(game: str, lang: str = "en") -> dict:
+    """The game as it stands."""
+    return _reply(game, _session(game), _lang(lang), [])
+
+
+def play_act(game: str, action: str, lang: str = "en") -> dict:
+    """The player's move: ``draw``, ``pass`` or a placement in the layout notation (IllegalActionError if not legal)."""
+    from ..game import parse_action
+    from .view import Phase, news, phase
+
+    session = _session(game)
+    _lang(lang)
+    state = phase(session.game)
+    if state != Phase.YOU:
+        raise PlayError(f"it is not the player's turn ({state})", code="not-your-turn", params={"phase": state})
+    if not isinstance(action, str):
+        raise PlayError(f"a move is text such as draw, pass or 1|4 on 4|4 line-b, not {action!r}")
+    event = session.game.apply_action(parse_action(action))
+    return _reply(game, session, lang, news(session.game, event, _words(session, lang)))
+
+
+def play_bot(game: str, lang: str = "en") -> dict:
+    """The bot whose turn it is chooses and makes its move."""
+    from ..bots import make_bot
+    from .view import Phase, news, phase
+
+    session = _session(game)
+    _lang(lang)
+    current = session.game
+    state = phase(current)
+    if state != Phase.BOT:
+        raise PlayError(f"it is not a bot's turn ({state})", code="not-bot-turn", params={"phase": state})
+    hand = current.hand
+    # The bot's randomness follows from the position, so a restored game goes on the same way.
+    rng = random.Random(f"bot:{current.seed}:{len(current.hands)}:{len(hand.events)}")
+    bot = make_bot(session.bots, rng, samples=BOARD_SAMPLES)
+    started = time.perf_counter()
+    action = bot.choose(current.view(hand.current))
+    thinking = (time.perf_counter() - started) * 1000
+    event = current.apply_action(action)
+    reply = _reply(game, session, lang, news(current, event, _words(session, lang)))
+    return reply | {"botMs": round(thinking, 1)}
+
+
+def play_next_hand(game: str, lang: str = "en") -> dict:
+    """Deal the next hand (after a hand that ended without a winner)."""
+    from .view import Phase, phase
+
+    session = _session(game)
+    _lang(lang)
+    state = phase(session.game)
+    if state != Phase.HAND_OVER:
+        raise PlayError(f"the hand is not over ({state})", code="hand-not-over", params={"phase": state})
+    session.game.begin_hand(session.game.planned_deal())
+    return _reply(game, session, lang, [])
+
+
+def _words(session: Session, lang: str):
+    from .text import Words
+
+    return Words(lang, session.game.players, session.game.partnerships)
+
+
+# -- replays ---------------------------------------------------------------------------------------------------
+
+
+def parse_record(text: str) -> dict:
+    """A game record from a file's text: one JSON object, or the first game of a JSON Lines file.
+
+    The text's size and nesting are checked before it is parsed, so a hostile file is refused quickly.
+    """
+    from ..record import RecordError
+
+    if not isinstance(text, str):
+        raise PlayError("the record is the text of a JSON file")
+    check_json_depth(text)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if not lines:
+            raise RecordError("the file is empty") from None
+        try:
+            return json.loads(lines[0])
+        except json.JSONDecodeError as error:
+            raise RecordError(f"not JSON: {error.msg}, line 1, column {error.colno}") from None
+
+
+def _actions(hand: Hand) -> list:
+    """The actions that replay a hand's events."""
+    return [Play(e.placement) if type(e) is Played else DRAW if type(e) is Drew else PASS for e in hand.events]
+
+
+def replay_open(text: str, lang: str = "en") -> dict:
+    """Load a game record to replay it (RecordError, with the hand and event, if it doesn't replay)."""
+    from ..record import replay
+
+    _lang(lang)
+    record = parse_record(text)
+    game = replay(record)  # checks every event, deduction and score
+    positions = [(index, done) for index, hand in enumerate(game.hands) for done in range(len(hand.events) + 1)]
+    key = _keep(_replays, Replay(record, game, positions), "replay")
+    return replay_view(key, len(positions) - 1, lang)
+
+
+def _replay(key: str) -> Replay:
+    try:
+        return _replays[key]
+    except (KeyError, TypeError):
+        raise UnknownGameError(f'the board holds no replay "{key}": load the record again') from None
+
+
+def _step(replay: Replay, step: object) -> tuple[int, int]:
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(replay.positions):
+        raise PlayError(
+            f"the replay has steps 0 to {len(replay.positions) - 1}, not {step!r}",
+            code="replay-step",
+            params={"last": len(replay.positions) - 1},
+        )
+    return replay.positions[step]
+
+
+def game_at(replay: Replay, index: int, done: int) -> Game:
+    """The replayed game at hand ``index`` after ``done`` events: the hands before it as they ended, and
+    that hand stepped there from where the cursor stood (apply forward, undo back; a new hand starts
+    from its deal)."""
+    whole = replay.game.hands[index]
+    if replay.index != index:
+        replay.cursor = Hand(whole.ruleset, whole.players, whole.deal, whole.start_scores)
+        replay.index = index
+    cursor = replay.cursor
+    if done > len(cursor.events):
+        for action in _actions(whole)[len(cursor.events) : done]:
+            cursor.apply(action)
+    while len(cursor.events) > done:
+        cursor.undo()
+    game = Game.__new__(Game)
+    game.__dict__.update(replay.game.__dict__)
+    game.hands = [*replay.game.hands[:index], cursor]
+    return game
+
+
+def replay_view(replay: str, step: int, lang: str = "en") -> dict:
+    """The replayed game at ``step`` (0 = the first deal), every hand shown."""
+    from .view import game_view
+
+    loaded = _replay(replay)
+    _lang(lang)
+    game = game_at(loaded, *_step(loaded, step))
+    view = game_view(game, lang, reveal=True)
+    can_play_on = loaded.record.get("seed") is not None and not game.is_terminal()
+    return view | {"replay": replay, "step": step, "steps": len(loaded.positions), "canPlayOn": can_play_on}
+
+
+def _record_at(record: dict, position: tuple[int, int]) -> dict:
+    """The record cut at ``position``: the hands before it whole, then that hand's first events."""
+    index, done = position
+    hands = [dict(hand) for hand in record["hands"][: index + 1]]
+    last = hands[-1]
+    whole = done == len(last["events"])
+    if not whole:
+        unfinished = {"end": None, "scores": None} | ({"award": None} if "award" in last else {"deductions": None})
+        hands[-1] = last | {"events": last["events"][:done]} | unfinished
+    finished = whole and index == len(record["hands"]) - 1
+    return record | {"hands": hands, "winner": record.get("winner") if finished else None}
+
+
+def replay_play_on(replay: str, step: int, bots: str = "greedy", lang: str = "en") -> dict:
+    """Take over seat 0 of the replayed game at ``step`` and play on against the bots."""
+    loaded = _replay(replay)
+    position = _step(loaded, step)
+    if loaded.record.get("seed") is None:
+        raise PlayError("this record has no seed, so the next hands could not be dealt", code="no-seed")
+    return play_resume(_record_at(loaded.record, position), bots, lang)
+
+
+# -- the sandbox and single diagrams ----------------------------------------------------------------------------
+
+
+def _layout(layout: object) -> Layout:
+    if not isinstance(layout, str):
+        raise PlayError(f"the layout must be text in the layout notation, not {type(layout).__name__}")
+    return parse_layout(layout)
+
+
+def sandbox_view(layout: str, lang: str = "en") -> dict:
+    """The sandbox for ``layout`` (placements in the layout notation, by line or joined by ``;``)."""
+    from .sandbox import sandbox_view as _sandbox_view
+
+    translations(_lang(lang), "play")
+    return _sandbox_view(_layout(layout), lang)
+
+
+def describe(layout: str, lang: str = "en") -> dict:
+    """The diagram text of a layout: heading, caption and long description."""
+    from ..render.text import describe as describe_layout
+
+    text = describe_layout(_layout(layout), _lang(lang))
+    return {"heading": text.heading, "caption": text.caption, "description": text.description}
+
+
+def analyse(layout: str, lang: str = "en") -> dict:
+    """Everything the engine knows of a layout (as ``python -m engine describe --json``)."""
+    from ..render.analysis import analysis
+
+    parsed = _layout(layout)
+    if not len(parsed):
+        raise PlayError("the layout has no tiles: write the opening tile first, for example 1|4", code="empty-layout")
+    return analysis(parsed, _lang(lang))
+
+
+def legal_joins(layout: str) -> list[dict]:
+    """Every open side where a tile may join now, as ``{tile, side, value}`` (empty layout: none)."""
+    return [{"tile": j.tile.notation(), "side": j.side.value, "value": j.value} for j in _layout(layout).legal_joins()]
+
+
+def render_svg(layout: str, lang: str = "en", last: bool = False, legend: bool = False) -> str:
+    """The engine's SVG diagram of a layout (an empty layout draws an empty table).
+
+    ``last`` highlights the tile placed last; ``legend`` draws the legend below.
+    Ids in the SVG are derived from the layout, so two diagrams on a page differ.
+    """
+    if not isinstance(last, bool) or not isinstance(legend, bool):
+        raise PlayError("last and legend must be true or false")
+    # Imported on the first drawing, not at the board's start: xml.etree and the geometry
+    # cost about 80 ms in Pyodide, and the board has its static picture until a game begins.
+    from ..render.svg import render_svg as render
+
+    return render(_layout(layout), _lang(lang), last=last, legend=legend)
+
+
+#: The ops, by name; engine.board.session serves each as ``sniff.<name>``.
+OPS: dict[str, Callable[..., Any]] = {
+    function.__name__: function
+    for function in (
+        play_new,
+        play_resume,
+        play_view,
+        play_act,
+        play_bot,
+        play_next_hand,
+        replay_open,
+        replay_view,
+        replay_play_on,
+        sandbox_view,
+        describe,
+        analyse,
+        legal_joins,
+        render_svg,
+    )
+}
+
+__all__ = ["OPS", "PlayError", "UnknownGameError"]

@@ -1,0 +1,178 @@
+"""The terminology check (docs/terms.yml, scripts/terms.py): each language keeps to its terms."""
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import terms  # noqa: E402
+
+TERMS = terms.load_terms()
+
+
+def problems_in(text: str, lang: str) -> list[str]:
+    return [str(p) for p in terms.check_text(terms.page_text(text), lang, TERMS, "page.md")]
+
+
+# The site as it stands -------------------------------------------------------------------------
+
+
+def test_pages_use_no_wrong_variant():
+    assert [str(p) for p in terms.check_pages(TERMS)] == []
+
+
+def test_catalogs_use_no_wrong_variant():
+    assert [str(p) for p in terms.check_catalogs(TERMS)] == []
+
+
+def test_site_strings_in_mkdocs_yml_use_no_wrong_variant():
+    assert [str(p) for p in terms.check_site_strings(TERMS)] == []
+
+
+def test_every_glossary_heading_names_its_term():
+    assert [str(p) for p in terms.check_glossaries(TERMS)] == []
+
+
+def test_every_vocabulary_table_is_the_terms_file():
+    assert [str(p) for p in terms.check_vocabulary(TERMS)] == []
+
+
+def test_every_term_has_every_language_and_a_known_game():
+    names = [t.term for t in TERMS.terms]
+    assert len(names) == len(set(names))
+    for term in TERMS.terms:
+        assert term.game == "all" or term.game in TERMS.games
+        assert set(term.usage) == set(terms.LANGS)
+
+
+# Each language: a wrong variant fails, the right word passes ------------------------------------
+
+
+def test_indonesian_lewat_for_pass_fails():
+    found = problems_in("Jika tumpukan sisa kosong, tekan **Lewat**.\nAnda lewat.", "id")
+    assert len(found) == 2
+    assert found[0].startswith("page.md:1: 'Lewat' is a wrong variant ('lewat') of 'pass': use 'melewatkan giliran'")
+    assert found[1].startswith("page.md:2: 'lewat'")
+    # The right words, and words that only contain the wrong one, pass.
+    assert problems_in("Tekan **Lewati giliran**. Anda melewatkan giliran.", "id") == []
+
+
+def test_indonesian_main_for_play_fails_but_mainkan_and_pemain_pass():
+    assert len(problems_in("# Main {#play}", "id")) == 1
+    assert problems_in("Mainkan American Sniff dengan dua pemain; bermain di peramban.", "id") == []
+
+
+def test_finnish_sallittu_fails_in_every_inflection():
+    found = problems_in("Helppo: mikä tahansa sallittu siirto.\nKaikki sallitut ja sallittua.", "fi")
+    assert [p.split(":")[1] for p in found] == ["1", "2", "2"]
+    assert "use 'laillinen jatkokohta'" in found[0]
+    assert problems_in("Helppo: mikä tahansa laillinen siirto.", "fi") == []
+
+
+def test_finnish_bottipari_fails():
+    assert len(problems_in("4 pelaajaa: sinä ja bottipari", "fi")) == 1
+    assert problems_in("4 pelaajaa: pelaat parina botin kanssa", "fi") == []
+
+
+def test_italian_punti_for_places_fails_but_punti_for_score_passes():
+    found = problems_in("Fai clic su uno dei punti\nevidenziati per posare lì la tessera.", "it")
+    assert len(found) == 1 and found[0].startswith("page.md:1: 'punti evidenziati'")  # across a line break
+    assert problems_in("Fai clic su una delle posizioni evidenziate: segni 15 punti grezzi.", "it") == []
+
+
+def test_italian_possibilmente_and_sommano_fail_but_an_allowed_phrase_passes():
+    assert len(problems_in("La pagina è possibilmente non aggiornata.", "it")) == 1
+    assert len(problems_in("Le estremità sommano 15.", "it")) == 1
+    assert problems_in("A fine mano si sommano i puntini di ciascuna coppia.", "it") == []
+
+
+def test_an_allowed_phrase_covers_only_itself():
+    gloss = "Sehari-hari ubin disebut juga kartu domino atau batu domino."
+    assert problems_in(gloss, "id") == []
+    assert len(problems_in(gloss + " Ambil satu kartu domino.", "id")) == 1
+
+
+def test_code_fences_and_link_targets_are_not_checked():
+    text = "Avoid `Lewat` and `sallittu`.\n\n```yaml\navoid: [lewat]\n```\n\n[Bermain](main.md)\n"
+    assert problems_in(text, "id") == []
+    assert problems_in(text, "fi") == []
+
+
+def test_a_wrong_variant_in_a_catalog_translation_fails_with_its_line(tmp_path):
+    po = tmp_path / "id" / "LC_MESSAGES" / "play.po"
+    po.parent.mkdir(parents=True)
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Language: id\\n"\n\n#: engine/play/text.py\nmsgid "Pass"\nmsgstr "Lewat"\n\n'
+        'msgid "Lewat is only a word in a msgid"\nmsgstr ""\n"Anda melewatkan giliran."\n',
+        encoding="utf-8",
+    )
+    found = [str(p) for p in terms.check_catalogs(TERMS, tmp_path)]
+    assert len(found) == 1 and found[0].endswith(
+        f"{po}:7: 'Lewat' is a wrong variant ('lewat') of 'pass': use 'melewatkan giliran'"
+    )
+
+
+def test_a_wrong_variant_in_mkdocs_yml_fails_but_keys_are_not_checked(tmp_path):
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "            Play: Bermain\n" in config
+    broken = tmp_path / "mkdocs.yml"
+    broken.write_text(config.replace("            Play: Bermain\n", "            Play: Main\n"), encoding="utf-8")
+    found = [str(p) for p in terms.check_site_strings(TERMS, broken)]
+    assert len(found) == 1 and "'Main' is a wrong variant" in found[0]
+
+
+# The glossaries and the vocabulary tables agree with the file ------------------------------------
+
+
+@pytest.fixture
+def docs_copy(tmp_path):
+    for pattern in ("glossary*.md", "translating*.md"):
+        for path in terms.DOCS.glob(pattern):
+            shutil.copy(path, tmp_path / path.name)
+    return tmp_path
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_glossary_heading_that_names_another_word_fails(docs_copy):
+    assert terms.check_glossaries(TERMS, docs_copy) == []
+    edit(
+        docs_copy / "glossary.fi.md", "### Laillinen jatkokohta {#legal-join}", "### Sallittu jatkokohta {#legal-join}"
+    )
+    found = [str(p) for p in terms.check_glossaries(TERMS, docs_copy)]
+    assert len(found) == 1 and "does not name 'laillinen jatkokohta'" in found[0]
+
+
+def test_a_vocabulary_table_that_differs_from_the_file_fails(docs_copy):
+    assert terms.check_vocabulary(TERMS, docs_copy) == []
+    edit(docs_copy / "translating.id.md", "| linjasuunta (linja A, linja B) |", "| linja |")
+    found = [str(p) for p in terms.check_vocabulary(TERMS, docs_copy)]
+    assert len(found) == 1 and "translating.id.md" in found[0] and "'linja'" in found[0]
+
+
+def test_a_malformed_terms_file_is_rejected_with_the_term_and_field():
+    with pytest.raises(terms.TermsError, match=r"term 'tile': `fi` needs a `use` word"):
+        terms.parse_terms(
+            {
+                "terms": [
+                    {
+                        "term": "tile",
+                        "game": "all",
+                        "en": {"use": "tile"},
+                        "id": {"use": "ubin"},
+                        "it": {"use": "tessera"},
+                        "fi": {},
+                    }
+                ]
+            }
+        )
+    with pytest.raises(terms.TermsError, match=r"game 'okey' is neither `all` nor one of `games`"):
+        terms.parse_terms({"games": {"sniff": {}}, "terms": [{"term": "tile", "game": "okey"}]})
