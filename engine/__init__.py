@@ -1,8 +1,17 @@
-"""Rules engines for the domino games of this site, in pure Python.
+"""Rules engines for the tile games of this site, in pure Python.
 
 No third-party runtime dependency: the same code runs in CPython and in Pyodide.
-Each game is a subpackage (``engine.sniff`` for American Sniff); ``engine.core.i18n``
-loads the message catalogs that every game's text comes from.
+The folders are the layers, lowest first (``tests/test_layers.py`` checks them):
+
+- ``engine.core``: what every game shares: the error base, the game-state and bot
+  protocols, the record envelope, the message catalogs;
+- one package per game (``engine.sniff``), each ordered rules (its top modules)
+  -> ``render`` (geometry, SVG, words) -> ``board`` (the in-page board's ops);
+- ``engine.board`` (the game-neutral dispatcher the browser's worker calls) and
+  ``engine.commands`` / ``engine.cli`` (``python -m engine``) on top.
+
+A new game goes in a new package beside ``engine.sniff``, with the same inner
+folders, and registers its board ops in ``engine.board.session.GAMES``.
 """
 
 __version__ = "0.1.0"

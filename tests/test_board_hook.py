@@ -164,3 +164,31 @@ def test_catalogs_are_compiled_again_only_when_a_po_changed(tmp_path):
     assert not hook.catalogs_stale(tmp_path)
     os.utime(po, (3_000_000_000, 3_000_000_000))
     assert hook.catalogs_stale(tmp_path)
+
+
+def test_the_wheel_and_the_lock_are_built_once_per_round_of_builds(monkeypatch, tmp_path):
+    """mkdocs-static-i18n calls on_config once per locale, the later ones with its ``building`` flag up."""
+    built = []
+
+    def prepare(workdir, compile_catalogs=True):
+        built.append(workdir)
+        return hook.Runtime("0", {}, "p/", "l")
+
+    class I18n:
+        building = False
+
+    class Plugins(dict):
+        pass
+
+    config = type("Config", (), {"plugins": Plugins(i18n=I18n())})()
+    monkeypatch.setattr(hook, "prepare_runtime", prepare)
+    monkeypatch.setattr(hook, "_runtime", None)
+    hook.on_config(config)  # the first locale
+    I18n.building = True
+    for _ in range(3):  # the other three, built from inside the first
+        hook.on_config(config)
+    assert len(built) == 1
+    I18n.building = False  # mkdocs serve: the next change starts a new round
+    hook.on_config(config)
+    assert len(built) == 2
+    hook.on_shutdown()

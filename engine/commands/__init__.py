@@ -10,7 +10,7 @@ from ..core.i18n import LANGUAGES
 from ..sniff import Layout, NotationError, parse_layout
 
 #: The games the commands play, by the name records carry in their ``"game"`` field.
-GAMES = ("sniff",)
+GAMES = ("sniff", "okey")
 
 
 class UsageError(EngineError):

@@ -7,6 +7,8 @@ import io
 import json
 
 from ..core.record import RecordEnvelopeError, game_of
+from ..okey.record import RecordError as OkeyRecordError
+from ..okey.record import replay as okey_replay
 from ..sniff.game import Drew, Passed, Played
 from ..sniff.record import RecordError, read_jsonl, replay
 from . import GAMES, UsageError, add_input, read_input
@@ -38,10 +40,20 @@ def run(args: argparse.Namespace) -> int:
     text, name = read_input(args)
     games = hands = events = 0
     counts = {Played: 0, Drew: 0, Passed: 0}
+    okey = {"games": 0, "rounds": 0, "events": 0}
     try:
         for line, record in records(text):
+            game = game_of(record) if isinstance(record, dict) else "sniff"
+            if game == "okey":  # Okey records: engine.okey.record checks them
+                try:
+                    played = okey_replay(record)
+                except OkeyRecordError as error:
+                    raise UsageError(f"{name}: {error.at_line(line)}") from None
+                okey["games"] += 1
+                okey["rounds"] += len(played.rounds)
+                okey["events"] += sum(len(state.events) for state in played.rounds)
+                continue
             try:
-                game = game_of(record) if isinstance(record, dict) else "sniff"
                 if game not in GAMES:
                     raise RecordError(f'the record is of the game "{game}", which this engine does not play')
                 game = replay(record)
@@ -55,6 +67,10 @@ def run(args: argparse.Namespace) -> int:
                     counts[type(event)] += 1
     except (RecordError, RecordEnvelopeError) as error:
         raise UsageError(f"{name}: {error}") from None
+    if okey["games"]:
+        print(f"{name}: {okey['games']} Okey games, {okey['rounds']} rounds, {okey['events']} events: all consistent")
+        if not games:
+            return 0
     if not games:
         raise UsageError(f"{name}: no game records in it")
     print(

@@ -1,6 +1,10 @@
-"""American Sniff: the layout, its notation and its diagram text.
+"""American Sniff (and classic Sniff, its variant): the rules.
 
-The public API of the game; other games will sit beside this package.
+The modules here are the game's rules: ``tiles``, ``layout`` (open sides and
+counted ends), ``notation``, ``rules`` (rulesets), ``game`` (hands and turns),
+``record`` and ``bots``. Above them, in this package's own folders, sit
+``render`` (geometry, SVG, words) and ``board`` (the in-page board's ops and
+views); nothing here imports them. Other games sit beside this package.
 """
 
 from .layout import (

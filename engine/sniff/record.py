@@ -1,4 +1,4 @@
-"""Game records (shared/spec/game-record.md): write them, read them, replay and check them.
+"""Game records (spec/game-record.md): write them, read them, replay and check them.
 
 A record holds every hand's deal, boneyard order and events, so anyone can
 replay the game through the engine and check every placement's points, every

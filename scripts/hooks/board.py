@@ -49,11 +49,15 @@ from pathlib import Path
 from babel.numbers import format_decimal
 from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
-from mkdocs.utils.meta import get_data
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # the engine is imported from the working tree, as the wheel is built from it
     sys.path.insert(0, str(ROOT))
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the hooks' shared helpers
+
+import hookutils  # noqa: E402
+from hookutils import Block, first_line, replace_blocks  # noqa: E402
 
 from engine.board.text import loader_text  # noqa: E402
 from engine.core.i18n import LANGUAGES  # noqa: E402
@@ -76,7 +80,6 @@ SOURCE_DATE_EPOCH = "315532800"
 #: The static picture: the worked example of the rules (issue 2), a Sniff with a branch joined.
 PICTURE_LAYOUT = "4|4\n4|6 on 4|4 line-a\n1|4 on 4|4 line-b\n2|4 on 4|4 branch-a\n"
 
-FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})(?P<info>.*)$")
 SLOT = re.compile(r'<div data-sniff-board-slot="(?P<line>\d+)"></div>')
 
 
@@ -194,65 +197,40 @@ def install_runtime(runtime: Runtime, site_dir: Path) -> None:
 # --- the pages: the sniff-board fence ------------------------------------------------------------------------
 
 
-def find_boards(markdown: str, where: str, first_line: int = 1) -> tuple[list[str], list[int]]:
+def find_boards(markdown: str, where: str, first: int = 1) -> tuple[list[str], list[int]]:
     """The page's lines with each board fence replaced by a slot, and the line numbers of the boards.
 
-    Other fenced blocks are skipped whole, so a board fence shown inside an
-    example block is left alone. ``first_line`` is the line of the page's file
-    where ``markdown`` starts (after the front matter), so errors name lines of the file.
+    ``first`` is the line of the page's file where ``markdown`` starts (after the front matter), so
+    errors name lines of the file.
     """
-    lines = markdown.split("\n")
-    out: list[str] = []
     boards: list[int] = []
-    index = 0
-    while index < len(lines):
-        match = FENCE.match(lines[index])
-        if not match:
-            out.append(lines[index])
-            index += 1
-            continue
-        fence, words = match["fence"], match["info"].split()
-        closing = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
-        end = next((i for i in range(index + 1, len(lines)) if closing.match(lines[i])), None)
-        is_board = bool(words) and words[0] == "sniff-board"
-        if not is_board:
-            stop = len(lines) if end is None else end + 1
-            out.extend(lines[index:stop])
-            index = stop
-            continue
-        line = index + first_line
-        if end is None:
-            raise PluginError(f"{where}:{line}: the sniff-board block is not closed: end it with {fence}")
-        if len(words) > 1:
-            raise PluginError(f"{where}:{line}: the sniff-board block takes no options, found: {' '.join(words[1:])}")
-        body = [i + first_line for i in range(index + 1, end) if lines[i].strip()]
+
+    def slot(block: Block, lines: list[str], number: int) -> list[str]:
+        line = block.start + first
+        if block.end is None:
+            raise PluginError(f"{where}:{line}: the sniff-board block is not closed: end it with {block.fence}")
+        if len(block.words) > 1:
+            raise PluginError(
+                f"{where}:{line}: the sniff-board block takes no options, found: {' '.join(block.words[1:])}"
+            )
+        body = [i + first for i in range(block.start + 1, block.end) if lines[i].strip()]
         if body:
             raise PluginError(f"{where}:{body[0]}: the sniff-board block must be empty (the board needs no layout)")
         if boards:
             raise PluginError(f"{where}:{line}: one board per page (the first is at line {boards[0]})")
         boards.append(line)
-        out.extend(["", f'{match["indent"]}<div data-sniff-board-slot="{line}"></div>', ""])
-        index = end + 1
-    return out, boards
+        return ["", f'{block.indent}<div data-sniff-board-slot="{line}"></div>', ""]
 
-
-def first_line(page) -> int:
-    """The line of the page's file where its Markdown starts: MkDocs gives hooks the text after the front matter."""
-    try:
-        source = page.file.content_string.replace("\r\n", "\n")
-    except (OSError, TypeError, ValueError):
-        return 1
-    body, _ = get_data(source)
-    return source.count("\n") - body.count("\n") + 1
+    return replace_blocks(markdown, "sniff-board", slot).split("\n"), boards
 
 
 def page_language(config) -> str:
-    """The language of the pages being built (mkdocs-static-i18n builds one language at a time)."""
+    """The language of the pages being built; the board speaks only the engine's languages."""
     plugin = config.plugins.get("i18n")
     lang = getattr(plugin, "current_language", None) or config.theme["language"]
     if lang not in LANGUAGES:
         raise PluginError(f"board: the site's language {lang!r} is not one of the engine's ({', '.join(LANGUAGES)})")
-    return lang
+    return hookutils.page_language(config)
 
 
 def megabytes(size: int, lang: str) -> str:
@@ -326,7 +304,11 @@ def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
 
 
 def on_config(config):
+    # mkdocs-static-i18n runs on_config once per locale: the wheel and the lock are built at the
+    # first, for the whole round of builds (mkdocs serve starts a new round at every change).
     global _runtime, _workdir
+    if _runtime is not None and not hookutils.new_round_of_builds(config):
+        return config
     if _workdir is not None:
         _workdir.cleanup()
     _workdir = tempfile.TemporaryDirectory(prefix="sniff-board-")

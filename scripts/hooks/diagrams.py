@@ -58,7 +58,10 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # the engine is imported from the working tree
     sys.path.insert(0, str(ROOT))
 
-from engine.core.i18n import DEFAULT_LANGUAGE, LANGUAGES  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the hooks' shared helpers
+
+from hookutils import Block, file_lines, new_round_of_builds, page_language, replace_blocks  # noqa: E402
+
 from engine.sniff import Layout, NotationError, parse_layout  # noqa: E402
 from engine.sniff.render.boneyard import boneyard_text, render_boneyard_svg  # noqa: E402
 from engine.sniff.render.legend import figure_text, fives, legend, step  # noqa: E402
@@ -68,13 +71,6 @@ from engine.sniff.rules import RULESETS, Ruleset, points_in_fives  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.diagrams")
 
-#: Every fenced block: its indentation, its fence, its info string and its body.
-FENCE = re.compile(
-    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^\n]*)\n(?P<body>.*?)^(?P=indent)(?P=fence)[ \t]*$",
-    flags=re.MULTILINE | re.DOTALL,
-)
-#: The opening line of a ``sniff`` block (to find one left unclosed).
-OPENING = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*sniff(?:[ \t][^\n]*)?$", flags=re.MULTILINE)
 PLACEHOLDER = re.compile(r"(?:<p>)?SNIFFDIAGRAM(?P<number>\d+)X(?:</p>)?")
 FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.sniff")
 OPTIONS = "last, sequence, steps=1,2,3 or file=NAME.sniff; rules=classic adds the score in fives"
@@ -356,15 +352,6 @@ def _error_html(message: str) -> str:
 # -- the page ---------------------------------------------------------------------------------------------------
 
 
-def page_language(page, config) -> str:
-    """The locale being built (mkdocs-static-i18n), else the theme's language; English if the engine lacks it."""
-    plugin = config.plugins.get("i18n")
-    lang = getattr(plugin, "current_language", None) or getattr(page.file, "locale", None)
-    lang = lang or config.theme.get("language") or DEFAULT_LANGUAGE
-    lang = lang if lang in LANGUAGES else lang.split("-")[0].split("_")[0]
-    return lang if lang in LANGUAGES else DEFAULT_LANGUAGE
-
-
 def _page_url(files, name: str, page) -> str | None:
     """The URL of the page ``name`` (e.g. ``play.md``) in this locale, relative to ``page``."""
     for file in files.documentation_pages():
@@ -373,59 +360,27 @@ def _page_url(files, name: str, page) -> str | None:
     return None
 
 
-def _fence_lines(page, markdown: str) -> list[int]:
-    """The line in the page's file of each ``sniff`` fence, in order.
-
-    The Markdown a hook sees lacks the front matter, and other hooks may have
-    changed it, so the lines are counted in the file itself.
-    """
-
-    def lines_in(text: str) -> list[int]:
-        return [
-            text.count("\n", 0, m.start()) + 1
-            for m in FENCE.finditer(text)
-            if m.group("info").split()[:1] in (["sniff"], ["sniff-boneyard"])
-        ]
-
-    found = lines_in(markdown)
-    try:
-        source = page.file.content_string
-    except (OSError, TypeError, ValueError):
-        return found
-    in_source = lines_in(source.replace("\r\n", "\n"))
-    if len(in_source) == len(found):
-        return in_source
-    offset = _front_matter_lines(page, markdown)
-    return [n + offset for n in found]
-
-
 def on_config(config):
-    # mkdocs-static-i18n builds the other locales from inside the first build (with its
-    # ``building`` flag set): a new round of builds starts when that flag is down.
-    if not getattr(config.plugins.get("i18n"), "building", False):
+    if new_round_of_builds(config):
         _warned.clear()
     return config
 
 
 def on_page_markdown(markdown, *, page, config, files):
-    lang = page_language(page, config)
-    lines = iter(_fence_lines(page, markdown))
+    lang = page_language(config, page)
+    lines = file_lines(page, markdown, "sniff")
     diagrams_dir = Path(config.config_file_path).resolve().parent / "diagrams"
     src = Path(page.file.abs_src_path) if page.file.abs_src_path else None
     where = _shown(src) if src else page.file.src_uri
     links = Links(_page_url(files, "play.md", page), _page_url(files, "glossary.md", page))
     figures: list[str] = []
 
-    def replace(match: re.Match) -> str:
-        words = match.group("info").split()
-        if words[:1] not in (["sniff"], ["sniff-boneyard"]):
-            return match.group(0)
-        line = next(lines, 0) or markdown.count("\n", 0, match.start()) + 1
+    def replace(block: Block, text: list[str], number: int) -> list[str]:
+        line = lines[number]
         try:
-            if words[0] == "sniff-boneyard":
-                diagram = read_boneyard_block(words[1:], match.group("body"), line)
-            else:
-                diagram = read_block(words[1:], match.group("body"), line, diagrams_dir)
+            if block.end is None:
+                raise DiagramError(line, "the block is not closed: end it with a line of ```")
+            diagram = read_block(block.words[1:], block.body(text), line, diagrams_dir)
             figure = figure_html(diagram, lang, f"sniff-fig-{len(figures) + 1}", links)
         except DiagramError as error:
             message = f"{where}:{error.line}: sniff diagram: {error.reason}"
@@ -433,14 +388,25 @@ def on_page_markdown(markdown, *, page, config, files):
             figure = _error_html(message)
         figures.append(figure)
         # A paragraph of its own, whatever surrounds the block.
-        return f"\n{match.group('indent')}SNIFFDIAGRAM{len(figures)}X\n"
+        return ["", f"{block.indent}SNIFFDIAGRAM{len(figures)}X", ""]
 
-    closed = [m.span() for m in FENCE.finditer(markdown)]
-    for opening in OPENING.finditer(markdown):
-        if not any(start <= opening.start() < end for start, end in closed):
-            line = markdown.count("\n", 0, opening.start()) + 1 + _front_matter_lines(page, markdown)
-            _warn(f"{where}:{line}: sniff diagram: the block is not closed: end it with a line of ```")
-    markdown = FENCE.sub(replace, markdown)
+    def replace_boneyard(block: Block, text: list[str], number: int) -> list[str]:
+        line = boneyard_lines[number]
+        try:
+            if block.end is None:
+                raise DiagramError(line, "the block is not closed: end it with a line of ```")
+            diagram = read_boneyard_block(block.words[1:], block.body(text), line)
+            figure = figure_html(diagram, lang, f"sniff-fig-{len(figures) + 1}", links)
+        except DiagramError as error:
+            message = f"{where}:{error.line}: sniff-boneyard diagram: {error.reason}"
+            _warn(message)
+            figure = _error_html(message)
+        figures.append(figure)
+        return ["", f"{block.indent}SNIFFDIAGRAM{len(figures)}X", ""]
+
+    boneyard_lines = file_lines(page, markdown, "sniff-boneyard")
+    markdown = replace_blocks(markdown, "sniff", replace)
+    markdown = replace_blocks(markdown, "sniff-boneyard", replace_boneyard)
     page.sniff_figures = figures
     return markdown
 
@@ -449,14 +415,6 @@ def _warn(message: str) -> None:
     if message not in _warned:
         _warned.add(message)
         log.warning(message)
-
-
-def _front_matter_lines(page, markdown: str) -> int:
-    try:
-        source = page.file.content_string
-    except (OSError, TypeError, ValueError):
-        return 0
-    return max(0, len(source.splitlines()) - len(markdown.splitlines()))
 
 
 def on_page_content(html_text, *, page, config, files):

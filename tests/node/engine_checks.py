@@ -51,9 +51,9 @@ def check_layout(seed: int, failures: list[str], transcript: hashlib._Hash) -> N
     notation = format_layout(layout)
     if format_layout(parse_layout(notation)) != notation:
         failures.append(f"seed {seed}: format then parse does not give the same layout")
-    said = {lang: session.call("analyse", {"layout": notation, "lang": lang}) for lang in LANGUAGES}
+    said = {lang: session.call("sniff.analyse", {"layout": notation, "lang": lang}) for lang in LANGUAGES}
     said["svg"] = session.call(
-        "render_svg", {"layout": notation, "lang": LANGUAGES[seed % len(LANGUAGES)], "last": True}
+        "sniff.render_svg", {"layout": notation, "lang": LANGUAGES[seed % len(LANGUAGES)], "last": True}
     )
     transcript.update(json.dumps([notation, said], ensure_ascii=False, sort_keys=True).encode())
 

@@ -55,7 +55,7 @@ test("the engine installs by name and answers in Pyodide's Python", async () => 
   const version = JSON.parse(handle("version", "{}"));
   assert.equal(version.ok, true);
   assert.equal(version.result.platform, "emscripten");
-  const error = JSON.parse(handle("describe", JSON.stringify({ layout: "1|4\n2|2 on 1|4 high" })));
+  const error = JSON.parse(handle("sniff.describe", JSON.stringify({ layout: "1|4\n2|2 on 1|4 high" })));
   assert.equal(error.error.type, "NotationError");
   assert.equal(error.error.line, 2);
 });

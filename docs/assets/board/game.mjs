@@ -5,7 +5,7 @@
 // to the board's loader; the loader's own start button is "New game". Once the engine answers
 // (client.mjs onBoardReady), it plays through the engine's ops (engine/play/session.py):
 //   game     the visitor at seat 0 against bots; every change is saved in localStorage as the
-//            game's record (shared/spec/game-record.md) plus its settings, so a reload resumes it;
+//            game's save (spec/game-record.md) plus its settings, so a reload resumes it;
 //   replay   a loaded record, move by move;
 //   sandbox  play/?sandbox=<layout> ("Try it"): any tile on any legal join, the layout kept in the
 //            address (history.replaceState).

@@ -1,0 +1,174 @@
+"""The arrangement solver against a brute force, its openings, pairs, penalty tiles and lay-off spots."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.okey.arrange import (
+    RackError,
+    best_arrangement,
+    is_penalty,
+    layoff_spots,
+    most_pairs,
+    opening,
+    pairs_opening,
+    penalty_tiles,
+    seize_spots,
+)
+from engine.okey.melds import check_meld, parse_meld
+from engine.okey.tiles import FULL_SET, TILES, Okey, Tile
+
+from .support import brute_best, tiles
+
+COLOURED = TILES[:52]
+
+
+def random_rack(rng: random.Random, size: int, okeys: int) -> tuple[list[Tile], Okey]:
+    okey = Okey(rng.choice(COLOURED))
+    pool = [t for t in FULL_SET if t is not okey.tile]
+    return rng.sample(pool, size - okeys) + [okey.tile] * okeys, okey
+
+
+def assert_sound(rack: list[Tile], okey: Okey, found) -> None:
+    """The arrangement's melds are valid, disjoint, from the rack, and add up to its value."""
+    used = Counter()
+    total = 0
+    for meld in found.melds:
+        check = check_meld(meld.pieces, okey)
+        assert check.valid, (meld.notation(), check.reason)
+        assert check.value == meld.value
+        total += meld.value
+        used.update(piece.face for piece in meld.pieces)
+    assert total == found.value
+    assert not used - Counter(rack)
+    assert Counter(found.left) + used == Counter(rack)
+
+
+@pytest.mark.parametrize("okeys", [0, 1, 2])
+def test_full_racks_match_the_brute_force(okeys):
+    rng = random.Random(100 + okeys)
+    for _ in range(3):
+        rack, okey = random_rack(rng, 15, okeys)
+        found = best_arrangement(rack, okey)
+        assert found.value == brute_best(rack, okey), (okey, rack)
+        assert_sound(rack, okey, found)
+
+
+@pytest.mark.parametrize("okeys", [0, 1, 2])
+def test_dense_full_racks_match_the_brute_force(okeys):
+    """Racks of few colours and close numbers, where melds overlap the most."""
+    rng = random.Random(7 + okeys)
+    for _ in range(2):
+        okey = Okey(Tile.parse("Y13"))
+        pool = [t for t in FULL_SET if t.colour and t.colour in "RB" and 3 <= t.number <= 10]
+        rack = rng.sample(pool, 15 - okeys) + [okey.tile] * okeys
+        found = best_arrangement(rack, okey)
+        assert found.value == brute_best(rack, okey), rack
+        assert_sound(rack, okey, found)
+
+
+racks = st.integers(0, 2).flatmap(
+    lambda okeys: st.tuples(
+        st.sampled_from(COLOURED),
+        st.lists(st.sampled_from([t for t in FULL_SET if t.number >= 9 or t.is_false_joker]), min_size=3, max_size=8),
+        st.just(okeys),
+    )
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(racks)
+def test_small_racks_match_the_brute_force(case):
+    indicator, faces, okeys = case
+    okey = Okey(indicator)
+    rack = [t for t in faces if t is not okey.tile]
+    counts = Counter(rack)
+    rack = [t for t in rack if counts[t] <= 2][:8] + [okey.tile] * okeys
+    rack = [t for i, t in enumerate(rack) if rack[: i + 1].count(t) <= 2]
+    found = best_arrangement(rack, okey)
+    assert found.value == brute_best(rack, okey)
+    assert_sound(rack, okey, found)
+    kept = opening(rack, okey, 0)
+    expected = brute_best(rack, okey, keep=True)
+    assert (kept.value if kept else None) == expected
+    if kept:
+        assert kept.left, "an opening keeps a tile to discard"
+
+
+def test_openings_with_a_taken_tile_match_the_brute_force():
+    rng = random.Random(3)
+    for okeys in (0, 1, 2):
+        for _ in range(3):
+            rack, okey = random_rack(rng, 12, okeys)
+            taken = rng.choice(rack)
+            found = opening(rack, okey, 0, taken=taken)
+            expected = brute_best(rack, okey, keep=True, taken=taken)
+            assert (found.value if found else None) == expected, (okey, rack, taken)
+            if found:
+                faces = [p.face for m in found.melds for p in m.pieces]
+                assert taken in faces
+
+
+def test_the_arrangement_of_a_known_rack():
+    okey = Okey(Tile.parse("R5"))  # the okey is R6
+    found = best_arrangement(tiles("R1 R2 R3 B9 K9 Y9 R6 B4 B5 B6 K11 K12 K13 Y1 Y1"), okey)
+    assert found.value == 94
+    assert [m.notation() for m in found.melds] == ["*K10 K11 K12 K13", "B9 K9 Y9", "B4 B5 B6", "R1 R2 R3"]
+    assert found.left == tuple(tiles("Y1 Y1"))
+
+
+def test_a_run_through_13_to_1_and_the_14_tile_run():
+    okey = Okey(Tile.parse("Y5"))
+    found = best_arrangement(tiles("R12 R13 R1"), okey)
+    assert [m.notation() for m in found.melds] == ["R12 R13 R1"] and found.value == 26
+    whole = tiles("R1 R2 R3 R4 R5 R6 R7 R8 R9 R10 R11 R12 R13 R1")
+    found = best_arrangement(whole, okey)
+    assert found.value == 92 and not found.left
+    assert parse_meld(" ".join(t.notation() for t in whole), okey).value == 92
+    assert best_arrangement(tiles("R13 R1 R2"), okey).value == 0
+
+
+def test_a_false_joker_counts_as_the_okey_face():
+    okey = Okey(Tile.parse("R5"))  # FJ is R6
+    found = best_arrangement(tiles("R4 R5 FJ"), okey)
+    assert found.melds[0].notation() == "R4 R5 FJ" and found.value == 15
+
+
+def test_the_most_pairs_never_pairs_two_okeys():
+    okey = Okey(Tile.parse("R5"))
+    pairs = most_pairs(tiles("B9 B9 K4 R6 R6 Y7"), okey)
+    assert [p.notation() for p in pairs] == ["K4 *K4", "B9 B9", "Y7 *Y7"] or len(pairs) == 3
+    assert all(not (p.pieces[0].wild and p.pieces[1].wild) for p in pairs)
+    assert len(most_pairs(tiles("R6 R6"), okey)) == 0
+    assert pairs_opening(tiles("B1 B1 B2 B2 B3 B3 B4 B4 B5 B5"), okey) is None  # keeps one tile: only 4 pairs
+    assert len(pairs_opening(tiles("B1 B1 B2 B2 B3 B3 B4 B4 B5 B5 K7"), okey)) == 5
+
+
+def test_penalty_tiles_and_lay_off_spots():
+    okey = Okey(Tile.parse("R5"))  # okey R6
+    table = [parse_meld("K5 K6 K7", okey), parse_meld("B9 R9 K9", okey), parse_meld("Y3 Y3", okey)]
+    rack = tiles("K4 K8 Y9 B2 R6 Y3")
+    assert penalty_tiles(rack, table, okey) == sorted(tiles("K4 K8 Y9 R6"))
+    assert layoff_spots(Tile.parse("K4"), table, okey) == [(0, "low", Tile.parse("K4"))]
+    assert [(i, end) for i, end, _t in layoff_spots(okey.tile, table, okey)] == [(0, "low"), (0, "high"), (1, "set")]
+    assert not is_penalty(Tile.parse("Y3"), table, okey)  # pairs never take a tile
+    full = [parse_meld("B1 B2 B3 B4 B5 B6 B7 B8 B9 B10 B11 B12 B13 B1", okey)]
+    assert not is_penalty(okey.tile, full, okey)
+
+
+def test_seize_spots():
+    okey = Okey(Tile.parse("R5"))
+    table = [parse_meld("K5 *K6 K7", okey), parse_meld("B4 B5 *R6", okey) if False else parse_meld("B9 *R9 K9", okey)]
+    assert seize_spots(Tile.parse("K6"), table, okey) == [0]
+    assert seize_spots(Tile.parse("R9"), table, okey) == [1]
+    assert seize_spots(okey.tile, table, okey) == []
+
+
+def test_a_third_copy_is_refused():
+    with pytest.raises(RackError, match="3 times"):
+        best_arrangement(tiles("R1 R1 R1"), Okey(Tile.parse("B1")))
