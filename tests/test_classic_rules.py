@@ -9,7 +9,7 @@ import pytest
 
 from engine.core.errors import EngineError
 from engine.sniff import DOUBLE_SIX, Tile, parse_layout
-from engine.sniff.game import DRAW, PASS, Deal, Drew, Game, Hand, IllegalActionError, Passed, parse_action
+from engine.sniff.game import DRAW, PASS, Deal, DealError, Drew, Game, Hand, IllegalActionError, Passed, parse_action
 from engine.sniff.rules import (
     AMERICAN_SNIFF,
     CLASSIC_SNIFF,
@@ -117,12 +117,15 @@ def test_a_deal_with_lots_that_choose_another_seat_is_refused():
     good = deal(1, "0|0 0|1 0|2 0|3 0|4 0|5 0|6", "1|1 1|3 1|4 1|5 1|6 2|2 2|3", lots=lots)
     Hand(CLASSIC_SNIFF, 2, good)
     bad = deal(0, "0|0 0|1 0|2 0|3 0|4 0|5 0|6", "1|1 1|3 1|4 1|5 1|6 2|2 2|3", lots=lots)
-    with pytest.raises(ValueError, match="the lots choose seat 1 to lead, not seat 0"):
+    with pytest.raises(DealError, match="the lots choose seat 1 to lead, not seat 0"):
         Hand(CLASSIC_SNIFF, 2, bad)
-    with pytest.raises(ValueError, match="American Sniff draws no lots"):
+    with pytest.raises(DealError, match="American Sniff draws no lots"):
         Hand(AMERICAN_SNIFF, 2, good)
+    with pytest.raises(RulesError, match="round 1 of the lots has a tile twice") as caught:
+        Hand(CLASSIC_SNIFF, 2, Deal(1, good.hands, good.boneyard, rounds("5|6 5|6")))
+    assert isinstance(caught.value, EngineError) and caught.value.code == "lots"
     unlotted = Deal(1, good.hands, good.boneyard)
-    with pytest.raises(ValueError, match="drawn by lots, but the deal has no lots"):
+    with pytest.raises(DealError, match="drawn by lots, but the deal has no lots"):
         Game(2, seed=1, ruleset=CLASSIC_SNIFF, auto_deal=False).begin_hand(unlotted)
 
 

@@ -108,6 +108,12 @@ def parse_action(text: str) -> Action:
     return Play(parse_placement(text))
 
 
+class DealError(EngineError):
+    """A deal that can't start the hand: the wrong tiles or sizes, the wrong leader, lots that don't hold."""
+
+    code = "deal"
+
+
 class IllegalActionError(EngineError):
     """An action the rules don't allow now; the message says whose turn it is and why."""
 
@@ -164,29 +170,29 @@ class Deal:
     lots: tuple[tuple[Tile | None, ...], ...] | None = None
 
     def check(self, ruleset: Ruleset, players: int) -> None:
-        """Raise ValueError unless this is a full, legal deal for ``players`` players."""
+        """Raise DealError unless this is a full, legal deal for ``players`` players (and its lots, if any, hold)."""
         size = ruleset.hand_size(players)
         if len(self.hands) != players:
-            raise ValueError(f"the deal has {len(self.hands)} hands for {players} players")
+            raise DealError(f"the deal has {len(self.hands)} hands for {players} players")
         if not (isinstance(self.opener, int) and 0 <= self.opener < players):
-            raise ValueError(f"the opener {self.opener!r} is not a seat (0 to {players - 1})")
+            raise DealError(f"the opener {self.opener!r} is not a seat (0 to {players - 1})")
         for seat, tiles in enumerate(self.hands):
             if len(tiles) != size:
-                raise ValueError(f"seat {seat} is dealt {len(tiles)} tiles, not {size}")
+                raise DealError(f"seat {seat} is dealt {len(tiles)} tiles, not {size}")
         seen: set[Tile] = set()
         for tile in _all(self):
             if tile in seen:
-                raise ValueError(f"{tile} is in the deal twice")
+                raise DealError(f"{tile} is in the deal twice")
             seen.add(tile)
         missing = [str(t) for t in DOUBLE_SIX if t not in seen]
         if missing:
-            raise ValueError(f"the deal and the boneyard miss {', '.join(missing)}")
+            raise DealError(f"the deal and the boneyard miss {', '.join(missing)}")
         if self.lots is not None:
             if not ruleset.draws_lots:
-                raise ValueError(f"{ruleset.name} draws no lots for the leader")
+                raise DealError(f"{ruleset.name} draws no lots for the leader")
             drawn = check_lots(self.lots, players)
             if drawn != self.opener:
-                raise ValueError(f"the lots choose seat {drawn} to lead, not seat {self.opener}")
+                raise DealError(f"the lots choose seat {drawn} to lead, not seat {self.opener}")
 
 
 def _all(deal: Deal) -> Iterator[Tile]:
@@ -712,16 +718,16 @@ class Game:
         return hand
 
     def check_deal(self, deal: Deal) -> None:
-        """Raise ValueError unless ``deal`` may start the next hand: its leader (forced, or drawn by lots)."""
+        """Raise DealError unless ``deal`` may start the next hand: its leader (forced, or drawn by lots)."""
         if not self.needs_deal:
             raise ValueError("a hand is in play" if self.winner is None else "the game is over")
         forced = self.forced_opener()
         if forced is not None and deal.opener != forced:
-            raise ValueError(f"seat {forced} must open this hand ({self._why_forced()}), not seat {deal.opener}")
+            raise DealError(f"seat {forced} must open this hand ({self._why_forced()}), not seat {deal.opener}")
         if forced is not None and deal.lots is not None:
-            raise ValueError(f"seat {forced} leads this hand without lots: the deal has lots it should not have")
+            raise DealError(f"seat {forced} leads this hand without lots: the deal has lots it should not have")
         if forced is None and self.ruleset.draws_lots and deal.lots is None:
-            raise ValueError("the leader of this hand is drawn by lots, but the deal has no lots")
+            raise DealError("the leader of this hand is drawn by lots, but the deal has no lots")
 
     def __repr__(self) -> str:
         if self.is_terminal():
