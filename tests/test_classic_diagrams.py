@@ -6,6 +6,7 @@ import importlib.util
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -89,3 +90,33 @@ def test_a_bad_boneyard_block_says_why(options, body, reason):
 def test_an_unknown_rules_option_is_refused():
     with pytest.raises(hook.DiagramError, match='unknown option "rules=okey"'):
         hook.read_block(["rules=okey"], "3|6\n", 1, ROOT / "diagrams")
+
+
+def fake_page(markdown: str, src: str = "docs/variants.md"):
+    """What the hook reads of a page and the config, without a MkDocs build."""
+    file = SimpleNamespace(abs_src_path=None, src_uri=src, content_string=markdown, locale="en")
+    page = SimpleNamespace(file=file, url="variants/")
+    config = SimpleNamespace(
+        config_file_path=str(ROOT / "mkdocs.yml"), plugins={}, theme={"language": "en"}, get=lambda key: None
+    )
+    files = SimpleNamespace(documentation_pages=lambda: [])
+    return page, config, files
+
+
+def test_boneyard_blocks_in_a_page_become_figures_and_a_broken_one_names_its_line(caplog):
+    markdown = (
+        "# Home\n\nText.\n\n```sniff last rules=classic\n3|6\n6|6 on 3|6 high\n```\n\n"
+        "```sniff-boneyard players=2 rules=classic\n```\n\n```sniff-boneyard players=7\n```\n"
+    )
+    page, config, files = fake_page(markdown)
+    out = hook.on_page_markdown(markdown, page=page, config=config, files=files)
+    assert [line for line in out.split("\n") if "SNIFFDIAGRAM" in line] == [
+        "SNIFFDIAGRAM1X",
+        "SNIFFDIAGRAM2X",
+        "SNIFFDIAGRAM3X",
+    ]
+    figures = page.sniff_figures
+    assert "In classic Sniff: 15 → 3 points." in figures[0]
+    assert 'id="sniff-fig-2"' in figures[1] and "the last 2 are never drawn." in figures[1]
+    assert "docs/variants.md:13: sniff-boneyard diagram: unknown option &quot;players=7&quot;" in figures[2]
+    assert 'docs/variants.md:13: sniff-boneyard diagram: unknown option "players=7"' in caplog.text
