@@ -137,7 +137,7 @@ def ending(hand: Hand, words: Words) -> list[str]:
         return [words.winner(hand.winner, hand.scores[hand.winner], hand.target)]
     lines = [words.hand_end(hand.end, hand.out_seat, reserve=bool(hand.boneyard))]
     for seat, deduction in enumerate(hand.deductions or ()):
-        lines.append(words.deduction_line(seat, _pips(hand, seat), deduction))
+        lines.append(words.deduction_line(seat, _pips(hand, seat), deduction, len(hand.tiles(seat))))
     if not hand.ruleset.deductions:
         lines.append(award_text(hand, words))
     if hand.winner is not None:
@@ -235,14 +235,23 @@ def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
         view["handEnd"] = {
             "lines": ending(hand, words),
             "deductions": [
-                {"seat": seat, "pips": _pips(hand, seat), "deduction": d, "text": words.deduction(_pips(hand, seat), d)}
+                {
+                    "seat": seat,
+                    "pips": _pips(hand, seat),
+                    "deduction": d,
+                    "text": words.deduction(_pips(hand, seat), d, len(hand.tiles(seat))),
+                }
                 for seat, d in enumerate(hand.deductions or ())
             ]
             if over
             else [],
             # Classic Sniff: every seat's tiles and pips left, and the award (None on a tie).
             "remaining": [
-                {"seat": seat, "pips": _pips(hand, seat), "text": words.pips_left(_pips(hand, seat))}
+                {
+                    "seat": seat,
+                    "pips": _pips(hand, seat),
+                    "text": words.pips_left(_pips(hand, seat), len(hand.tiles(seat))),
+                }
                 for seat in range(game.players)
             ]
             if over and not hand.ruleset.deductions
