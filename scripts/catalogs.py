@@ -33,6 +33,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "board": ("engine/board/*.py",),
     "diagram": ("engine/sniff/render/legend.py", "engine/sniff/render/boneyard.py"),
     "play": ("engine/sniff/board/*.py",),
+    "okey": ("engine/okey/render/text.py", "engine/okey/render/svg.py", "engine/okey/render/legend.py"),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")

@@ -8,7 +8,7 @@ the engine and checks everything in it: the deal against the seed, every event
 settlement, the scores, the totals and the winners. The first inconsistency is
 a ``RecordError`` naming the round and the event (both counted from 1).
 
-``restore`` (``Game.from_record``) returns the game ready to go on, also in the
+``restore`` returns the game ready to go on, also in the
 middle of a round.
 """
 
