@@ -240,7 +240,14 @@ def test_bad_or_outdated_stored_data_never_locks_the_visitor_out(browser, site_u
             assert page.locator(".sniff-play__hint-button").count() == 0
         page.locator("select[name=pace]").select_option("fast")
         stored = json.loads(page.evaluate("localStorage.getItem('sniff-board:settings')"))
-        assert stored == {"version": 1, "players": 2, "bots": "greedy", "pace": "fast"}
+        assert stored == {
+            "version": 1,
+            "rules": "american",
+            "partners": False,
+            "players": 2,
+            "bots": "greedy",
+            "pace": "fast",
+        }
 
     # A save of this version that does not replay: the board says why, in words, and a new game starts.
     broken = finished_game() | {"target": 7}
