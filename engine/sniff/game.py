@@ -39,7 +39,7 @@ from ..core.errors import EngineError
 from ..core.record import check_seed
 from .layout import IllegalPlacementError, Layout, Placement
 from .notation import parse_placement
-from .rules import AMERICAN_SNIFF, BLOCKED, OUT, TARGET, Award, HandOutcome, Ruleset, check_lots
+from .rules import AMERICAN_SNIFF, BLOCKED, OUT, TARGET, Award, HandOutcome, Ruleset, check_lots, side_of
 from .tiles import DOUBLE_SIX, Tile
 
 # -- actions -----------------------------------------------------------------
@@ -357,7 +357,7 @@ class Hand:
         return HandOutcome(self.opener, self.end, self.out_seat)
 
     def side_of(self, seat: int) -> int:
-        return seat % self.sides
+        return side_of(seat, self.sides)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """What the current player may do, in a fixed order: placements sorted by tile, then by legal join;
@@ -428,7 +428,7 @@ class Hand:
         points = self.ruleset.placement_points(self.layout.place_legal(placement))
         self._tiles[seat].remove(placement.tile)
         self._points[seat] += points
-        side = seat % self.sides
+        side = side_of(seat, self.sides)
         if points:
             scores = list(self._scores)
             scores[side] += points
@@ -450,7 +450,7 @@ class Hand:
         settlement = self.ruleset.scoring.settle(self.sides, self._tiles, end, out_seat)
         scores = list(self._scores)
         for seat, deduction in enumerate(settlement.deductions or ()):
-            scores[seat % self.sides] -= deduction
+            scores[side_of(seat, self.sides)] -= deduction
         for side, award in enumerate(settlement.awards):
             scores[side] += award
             if award > 0 and scores[side] >= self.target:
@@ -574,7 +574,7 @@ class PlayerView:
         return self.ruleset.sides(self.players)
 
     def side_of(self, seat: int) -> int:
-        return seat % self.sides
+        return side_of(seat, self.sides)
 
     @property
     def side(self) -> int:
@@ -652,7 +652,7 @@ class Game:
         return self.hands[-1].current if self.hands else None
 
     def side_of(self, seat: int) -> int:
-        return seat % self.sides
+        return side_of(seat, self.sides)
 
     @property
     def partnerships(self) -> bool:

@@ -52,6 +52,12 @@ class RulesError(EngineError):
     code = "players"
 
 
+def side_of(seat: int, sides: int) -> int:
+    """The side a seat scores for, when ``sides`` scores are kept: with two sides for four players,
+    seats 0 + 2 and 1 + 3 are partners; otherwise each seat is its own side (the one rule of it)."""
+    return seat % sides
+
+
 class HandEnd(enum.StrEnum):
     """How a hand ends (the ``end`` of a game record): its value is the record's word."""
 
@@ -264,17 +270,17 @@ class WinnerTakesTheDifference:
         pips = [sum(tile.pips for tile in tiles) for tiles in remaining]
         side_pips = [0] * sides
         for seat, count in enumerate(pips):
-            side_pips[seat % sides] += count
+            side_pips[side_of(seat, sides)] += count
         if end == OUT:
             seat = out_seat
-            side = seat % sides
+            side = side_of(seat, sides)
         else:
             fewest = min(side_pips)
             best = [side for side in range(sides) if side_pips[side] == fewest]
             if len(best) > 1:
                 return Settlement(None, (0,) * sides, None)
             side = best[0]
-            seat = min((count, seat) for seat, count in enumerate(pips) if seat % sides == side)[1]
+            seat = min((count, seat) for seat, count in enumerate(pips) if side_of(seat, sides) == side)[1]
         difference = sum(side_pips) - 2 * side_pips[side]
         points = max(round_to_five(difference), 0) // 5
         awards = [0] * sides
@@ -334,7 +340,7 @@ class Ruleset:
         return 2 if self.partnerships and players == 4 else players
 
     def side_of(self, seat: int, players: int) -> int:
-        return seat % self.sides(players)
+        return side_of(seat, self.sides(players))
 
     @property
     def draws_lots(self) -> bool:
