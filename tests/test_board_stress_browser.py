@@ -126,6 +126,14 @@ def phase(page) -> str:
     return page.locator(BOARD).get_attribute("data-play-phase")
 
 
+def transitions_over(page) -> None:
+    """Wait until Material's colour transitions (125 ms) are over, however slow the machine."""
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => "
+        "Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))).then(done)))"
+    )
+
+
 def axe_in_both_palettes(page, state: str) -> list[str]:
     """Serious or critical problems axe-core finds in the board, in the light and in the dark palette."""
     if not page.evaluate("typeof axe !== 'undefined'"):
@@ -133,7 +141,7 @@ def axe_in_both_palettes(page, state: str) -> list[str]:
     problems = []
     for scheme in ("default", "slate"):
         page.evaluate("(scheme) => document.body.setAttribute('data-md-color-scheme', scheme)", scheme)
-        page.wait_for_timeout(400)  # Material's colour transitions (125 ms) are over
+        transitions_over(page)
         found = page.evaluate(
             "async () => (await axe.run(document.querySelector('[data-sniff-board]'), {resultTypes: ['violations']}))"
             ".violations.filter(v => ['serious', 'critical'].includes(v.impact))"
@@ -339,7 +347,7 @@ def test_the_setup_is_accessible_in_both_palettes(browser, site_url):
     storage = {"sniff-board:game": stored_game(cut(finished_game(), 0, 3))}
     with visitor(browser, site_url + "/play/", storage=storage) as page:
         page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
-        page.wait_for_timeout(400)
+        transitions_over(page)
         colours = page.evaluate(
             """() => { const b = document.querySelector('[data-board-start]');
                  const board = b.closest('.sniff-board');
