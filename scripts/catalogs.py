@@ -33,6 +33,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "board": ("engine/board/*.py",),
     "diagram": ("engine/sniff/render/legend.py",),
     "play": ("engine/sniff/board/*.py",),
+    "okeyplay": ("engine/okey/board/*.py",),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")

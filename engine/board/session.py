@@ -34,7 +34,7 @@ from ..core.errors import EngineError
 from ..core.i18n import LANGUAGES
 
 #: Each game's board module: its ``OPS`` are served as ``<game>.<op>``.
-GAMES: dict[str, str] = {"sniff": "engine.sniff.board.session"}
+GAMES: dict[str, str] = {"sniff": "engine.sniff.board.session", "okey": "engine.okey.board.session"}
 
 #: The ops of no game.
 OPS: dict[str, Callable[..., Any]] = {}
