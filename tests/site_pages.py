@@ -6,7 +6,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 LOCALES = ("en", "id", "it", "fi")
-PAGES = ("", "rules/", "play/", "variants/", "diagrams/", "reference/", "glossary/", "translating/")
+PAGES = ("", "rules/", "play/", "okey-play/", "variants/", "diagrams/", "reference/", "glossary/", "translating/")
 
 
 def prefix(lang: str) -> str:
