@@ -420,7 +420,9 @@ class Table {
     this.busy = true;
     try {
       const view = await this.call("timeout", { game: this.game.id });
-      if (token === this.token) this.show(view);
+      if (token !== this.token) return;
+      this.show(view);
+      this.showMessage(view.news[0]); // "Time is up: a bot played your turn."
     } catch (error) {
       if (token === this.token) this.recover(error);
     } finally {
@@ -787,7 +789,6 @@ class Table {
           type: "button",
           class: "okey-rack__tile" + (this.selected.has(index) ? " is-selected" : "") + (layoff.has(tile) ? " can-lay-off" : ""),
           "aria-pressed": this.selected.has(index) ? "true" : "false",
-          "aria-label": label,
           "data-okey-index": index,
           "data-okey-tile": tile,
           "data-key": `tile:${index}`,
@@ -798,6 +799,7 @@ class Table {
           ...this.dragHandlers(index),
         },
         face(tile, extra),
+        h("span", { class: "okey-sr" }, label),
       );
     });
     const selected = this.selectedTiles();
