@@ -44,8 +44,9 @@ from ..tiles import Tile
 #: How many games and replays the worker keeps (the page uses one at a time).
 KEEP = 4
 BOT_NAMES = ("random", "greedy", "strong")
-#: The strong bot's samples per decision on the table: fixed, so a game goes on the same way on any machine.
-BOARD_SAMPLES = 16
+#: The strong bot's samples per decision on the table: fixed, so a game goes on the same way on any machine
+#: (p95 of a move under 300 ms in Pyodide: scripts/bench_okey_table.py).
+BOARD_SAMPLES = 10
 #: The orders the rack can be arranged in (``arrange``); best and pairs are the assisted table's.
 ARRANGEMENTS = ("runs", "sets", "best", "pairs")
 
