@@ -155,6 +155,12 @@ def test_a_visitor_plays_a_round_through_the_buttons(
         page.get_by_role("button", name=text["continue"], exact=True).click()
         page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
         phase = settle(page)
+        page.evaluate(
+            """() => { window.announced = [];
+              const live = document.querySelector('[data-okey-live]');
+              new MutationObserver(() => window.announced.push(live.textContent))
+                .observe(live, {childList: true, characterData: true, subtree: true}); }"""
+        )
         refused_low = refused_take = checked_axe = False
         while phase == "you":
             before = moves_done(page)
@@ -212,7 +218,12 @@ def test_a_visitor_plays_a_round_through_the_buttons(
         assert layoffs, "the visitor laid off on an opponent's meld"
         log = page.locator(".okey-play__log li").all_inner_texts()
         charge = layoffs[0]["charge"]
-        assert any(line.startswith(words.charged(charge["seat"], charge["points"], "layoff")) for line in log)
+        charged = words.charged(charge["seat"], charge["points"], "layoff")
+        assert charged in log
+        announced = " ".join(page.evaluate("window.announced"))
+        assert charged in announced and words.seat(1) in announced, "the charges and the bots' moves are announced"
+        # The table fits the width of the window (390 px: the rack wraps), with no sideways scrolling.
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
 
         # The settlement on screen is the record's.
         rows = page.locator("[data-okey-settlement] tbody tr").evaluate_all(

@@ -237,3 +237,36 @@ def test_replay_steps_forward_and_back_show_what_a_fresh_replay_of_the_cut_recor
             assert [s["rack"] for s in stepped["seats"]] == [[x.notation() for x in state.rack(s)] for s in range(4)]
     assert game_record(loaded.game) == record
     assert refused("okey.replay_view", replay=key, step=steps)["code"] == "replay-step"
+
+
+def test_an_opening_with_pairs_is_checked_and_laid_through_the_selection():
+    # A deal in which the player (the starter, 15 tiles) holds six pairs: the game is handed to the table as
+    # the worker holds its games.
+    from engine.okey.game import Deal, Game
+    from engine.okey.rules import Options
+    from engine.okey.tiles import parse_tiles
+
+    rack = parse_tiles("R1 R1 R2 R2 B3 B3 B4 B4 K5 K5 Y6 Y6 Y8 K10 B12")
+    rest = Counter(FULL_SET) - Counter(rack)
+    indicator = parse_tiles("Y13")[0]
+    rest[indicator] -= 1
+    others = list((+rest).elements())
+    random.Random(1).shuffle(others)
+    deal = Deal(
+        0, (tuple(rack), tuple(others[:14]), tuple(others[14:28]), tuple(others[28:42])), indicator, tuple(others[42:])
+    )
+    game = Game(Options(), auto_deal=False)
+    game.begin_round(deal)
+    key = okey_session._keep(okey_session._games, okey_session.Session(game, "greedy", True), "okey")
+    view = call("okey.view", game=key, lang="fi")
+    assert view["hint"] == "Voit avata nyt 6 parilla."
+    tiles = ["R1", "R1", "R2", "R2", "B3", "B3", "B4", "B4"]
+    few = call("okey.lay_check", game=key, tiles=tiles, kind="pairs", lang="fi")
+    assert not few["ok"] and few["text"] == "4 paria: pareilla avaamiseen tarvitaan viisi."
+    checked = call("okey.lay_check", game=key, tiles=[*tiles, "K5", "K5", "Y6", "Y6"], kind="pairs", lang="fi")
+    assert checked["ok"] and checked["action"]["kind"] == "pairs"
+    after = call("okey.act", game=key, action=checked["action"]["action"], lang="fi")
+    assert after["seats"][0]["openedText"] == "avannut pareilla"
+    assert after["news"][0] == "Avaat pareilla: R1 R1, R2 R2, B3 B3, B4 B4, K5 K5, Y6 Y6."
+    error = refused("okey.act", game=key, action="layoff K11 on 0", lang="fi")
+    assert error["code"] == "okey-layoff-not-open"
