@@ -302,6 +302,7 @@ def test_a_reload_resumes_the_same_position_keys_stay_in_the_table_and_the_timer
         moved = page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)")
 
         page.reload()
+        page.locator("select[name=rounds]").select_option("3")  # a setting changed before going on keeps the game
         page.get_by_role("button", name=text["continue"], exact=True).click()
         page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
         settle(page)

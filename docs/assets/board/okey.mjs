@@ -247,13 +247,13 @@ class Table {
     return form;
   }
 
+  // The settings, and the game in play (none once it is over); before a game or during a replay, the stored one.
   save() {
-    const game =
-      this.mode === "game" && this.view && this.view.phase !== "gameOver"
-        ? { save: this.view.save, bots: this.game.bots, assisted: this.game.assisted, order: this.order }
-        : this.mode === "replay"
-          ? readStore().game
-          : null;
+    let game = readStore().game;
+    if (this.mode === "game" && this.view) {
+      const { save, phase } = this.view;
+      game = phase === "gameOver" ? null : { save, bots: this.game.bots, assisted: this.game.assisted, order: this.order };
+    }
     writeStore(this.settings, game);
   }
 
