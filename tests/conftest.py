@@ -12,6 +12,20 @@ from tests.support.server import serve
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 
+#: Test files about the site and its build, not the engine: they build MkDocs projects or read site/.
+SITE_FILES = ("test_board_hook.py", "test_diagrams_hook.py", "test_i18n_status.py", "test_terms.py")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the tests of the site (``-m site``): those that need the built site, build pages or read them.
+
+    ``scripts/test --fast`` runs the rest (``-m "not site and not browser and not node"``): the engine's tests.
+    """
+    for item in items:
+        path = Path(str(item.fspath))
+        if "site_dir" in item.fixturenames or path.name in SITE_FILES or path.name.startswith("test_site_"):
+            item.add_marker(pytest.mark.site)
+
 
 @pytest.fixture(scope="session")
 def site_dir() -> Path:

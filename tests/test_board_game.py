@@ -1,8 +1,10 @@
-"""The board's game in Chromium: a visitor plays whole games through the accessible buttons.
+"""The board's game in Chromium: a visitor plays through the accessible buttons.
 
 Runs against the built site (scripts/build_site), like tests/test_board_runtime.py.
 Bots move at the fastest pace ("No pause", set in the settings the board keeps in
-localStorage) so whole games take seconds. Every page fails its test on a console
+localStorage). A whole hand is played from the deal, and the end of a game from a
+saved game near its end (the engine's tests play thousands of whole games; the
+browser is for what only a browser can check). Every page fails its test on a console
 error or a request that leaves 127.0.0.1 (tests/support/browser.py PageWatch).
 """
 
@@ -17,6 +19,7 @@ from urllib.parse import quote, unquote
 import pytest
 
 from engine.board.text import loader_text
+from engine.sniff.board.errors import error_words
 from engine.sniff.board.text import Words, ui_text
 from engine.sniff.record import replay
 from tests.support.browser import PageWatch
@@ -43,7 +46,7 @@ def csp_url(site_dir):
 def board_page(browser, url: str, *, players: int = 2, bots: str = "greedy", pace: str = "instant", width=1100):
     """A fresh visitor with these settings stored, on ``url``; checked clean at the end."""
     context = browser.new_context(viewport={"width": width, "height": 900})
-    settings = json.dumps({"players": players, "bots": bots, "pace": pace})
+    settings = json.dumps({"version": 1, "players": players, "bots": bots, "pace": pace})
     context.add_init_script(f"localStorage.setItem('sniff-board:settings', {json.dumps(settings)})")
     context.add_init_script(
         """window.violations = []; document.addEventListener('securitypolicyviolation',
@@ -98,7 +101,10 @@ def moves_done(page) -> str:
 
 
 def saved_record(page) -> dict:
-    return json.loads(page.evaluate("localStorage.getItem('sniff-board:game')"))["record"]
+    """The whole game as the board saved it (the page stores it and never reads it; the test may)."""
+    stored = json.loads(page.evaluate("localStorage.getItem('sniff-board:game')"))
+    assert stored["version"] == 1
+    return stored["save"]
 
 
 def move_buttons(page):
@@ -154,48 +160,85 @@ def check_sheet_against_record(shown: list[list[dict]], record: dict) -> None:
             assert cell == {"points": points, "deductions": deducted, "total": hand["scores"][side]}
 
 
-@pytest.mark.parametrize(("players", "lang", "csp"), [(2, "en", False), (3, "it", False), (4, "fi", True)])
-def test_a_visitor_plays_a_whole_game_with_the_buttons(browser, site_url, csp_url, players, lang, csp):
-    rng = random.Random(players)
+def play_with_buttons(page, lang: str, rng: random.Random, *, until: str) -> int:
+    """Click random legal moves (checked against the engine's) until the phase ``until``; the hands played."""
     text = ui_text(lang)
+    phase, hands = settle(page), 1
+    while phase != until and phase != "gameOver":
+        before = moves_done(page)
+        if phase == "handOver":
+            page.get_by_role("button", name=text["nextHand"], exact=True).click()
+            hands += 1
+        else:
+            names = move_buttons(page).all_inner_texts()
+            assert names == expected_moves(saved_record(page), lang)
+            if lang == "en":
+                assert all(ENGLISH_MOVE.match(name) for name in names), names
+            page.get_by_role("button", name=rng.choice(names), exact=True).click()
+        phase = settle(page, before)
+    return hands
+
+
+@pytest.mark.parametrize(("players", "lang", "csp"), [(2, "en", False), (4, "fi", True)])
+def test_a_visitor_plays_a_whole_hand_with_the_buttons(browser, site_url, csp_url, players, lang, csp):
     url = (csp_url if csp else site_url) + locale_path(lang)
     with board_page(browser, url, players=players) as page:
         start(page, lang)
         watch_announcements(page)
-        phase, hands = settle(page), 1
-        while phase != "gameOver":
-            before = moves_done(page)
-            if phase == "handOver":
-                # Every hand is shown, with each deduction and its rounding.
-                assert page.locator(".sniff-play__deductions li").count() in (0, players)
-                page.get_by_role("button", name=text["nextHand"], exact=True).click()
-                hands += 1
-            else:
-                buttons = move_buttons(page)
-                names = buttons.all_inner_texts()
-                assert names == expected_moves(saved_record(page), lang)
-                if lang == "en":
-                    assert all(ENGLISH_MOVE.match(name) for name in names), names
-                page.get_by_role("button", name=rng.choice(names), exact=True).click()
-            phase = settle(page, before)
+        play_with_buttons(page, lang, random.Random(players), until="handOver")
+        if page.locator(BOARD).get_attribute("data-play-phase") == "handOver":
+            # Every hand is shown, with each deduction and its rounding.
+            assert page.locator(".sniff-play__deductions li").count() in (0, players)
+        record = saved_record(page)
+        replay(record)
+        check_sheet_against_record(sheet(page), record)
+        announced = " ".join(page.evaluate("window.announced"))
+        assert Words(lang, players).seat(1) in announced, "the bots' moves are announced"
+        if not csp:  # the strict policy refuses axe-core's injected script, as it should
+            assert axe_problems(page) == []
 
+
+def near_final_save(players: int, seed: int) -> dict:
+    """A greedy game's record cut at the start of its last hand: the save of a game about to end."""
+    from engine.sniff.board.session import _record_at
+    from engine.sniff.bots import make_bot
+    from engine.sniff.game import Game
+    from engine.sniff.record import game_record
+
+    game = Game(players, seed=seed)
+    bots = [make_bot("greedy", random.Random(seat)) for seat in range(players)]
+    while not game.is_terminal():
+        game.apply_action(bots[game.current_player].choose(game.view(game.current_player)))
+    record = game_record(game)
+    return _record_at(record, (len(record["hands"]) - 1, 0))
+
+
+def test_the_end_of_a_game_from_a_saved_game_near_its_end(browser, site_url):
+    players, lang = 3, "it"
+    text = ui_text(lang)
+    save = near_final_save(players, seed=12)
+    with board_page(browser, site_url + locale_path(lang), players=players) as page:
+        page.evaluate(
+            "(save) => localStorage.setItem('sniff-board:game', JSON.stringify(save))", {"save": save, "bots": "greedy"}
+        )
+        page.reload()
+        page.get_by_role("button", name=text["continue"], exact=True).click()
+        page.wait_for_selector(f"{BOARD}[aria-busy=false]", timeout=BOOT_TIMEOUT)
+        watch_announcements(page)
+        hands = len(save["hands"]) - 1 + play_with_buttons(page, lang, random.Random(5), until="gameOver")
         with page.expect_download() as download:
             page.get_by_role("button", name=text["download"], exact=True).click()
         record = json.loads(download.value.path().read_text(encoding="utf-8"))
         game = replay(record)  # every placement, deduction and score checks out
         assert game.winner is not None and len(record["hands"]) == hands
+        assert record["hands"][: len(save["hands"]) - 1] == save["hands"][:-1]
         check_sheet_against_record(sheet(page), record)
         winner = page.locator(".sniff-play__winner").inner_text()
         assert str(game.scores[game.winner]) in winner
-        chart = page.locator(".sniff-play__chart svg")
-        assert chart.locator("polyline").count() == game.sides
-        announced = " ".join(page.evaluate("window.announced"))
-        words = Words(lang, players)
-        assert words.seat(1) in announced, "the bots' moves are announced"
-        assert winner in announced
+        assert page.locator(".sniff-play__chart svg").locator("polyline").count() == game.sides
+        assert winner in " ".join(page.evaluate("window.announced"))
         assert page.evaluate("localStorage.getItem('sniff-board:game')") is None, "a finished game is not resumed"
-        if not csp:  # the strict policy refuses axe-core's injected script, as it should
-            assert axe_problems(page) == []
+        assert axe_problems(page) == []
 
 
 def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position(browser, site_url):
@@ -301,8 +344,8 @@ def test_the_keyboard_reaches_every_move(browser, site_url):
         while settle(page) != "you":
             pass
         before = moves_done(page)
-        # Tab from the hint's button through the hand to a move, then Enter.
-        page.locator(".sniff-play__hint-button").focus()
+        # Tab from the turn's line through the hand to a move, then Enter.
+        page.locator("[data-play-turn]").focus()
         names = set(move_buttons(page).all_inner_texts())
         for _ in range(40):
             page.keyboard.press("Tab")
@@ -319,7 +362,8 @@ def test_the_keyboard_reaches_every_move(browser, site_url):
 def test_the_game_is_accessible(browser, site_url):
     with board_page(browser, site_url + "/fi/play/", players=3) as page:
         start(page, "fi")
-        page.locator(".sniff-play__hint-button").click()
+        if page.locator(".sniff-play__hint-button").count():  # none before the first tile
+            page.locator(".sniff-play__hint-button").click()
         assert axe_problems(page) == []
 
 
@@ -391,20 +435,24 @@ def test_a_loaded_record_replays_move_by_move(browser, site_url, tmp_path):
         start(page, "en")
         page.get_by_label(text["load"]).set_input_files(str(broken))
         page.wait_for_selector("[data-play-message]:not([hidden])")
-        assert "hand 1, event 2" in page.locator("[data-play-message]").inner_text()
+        reason = error_words("en")["record"][0].format(hand=1, event=2)
+        assert reason in page.locator("[data-play-message]").inner_text()
         page.get_by_label(text["load"]).set_input_files(str(path))
         page.wait_for_selector(f"{BOARD}[data-play-phase=replay]")
         assert shown_layout(page) == ";".join(view["layout"])
         page.get_by_role("button", name=text["first"], exact=True).click()
         wait_for_layout(page, "")
         page.get_by_role("button", name=text["next"], exact=True).click()
-        first = view["record"]["hands"][0]["events"][0]["play"]
+        first = view["save"]["hands"][0]["events"][0]["play"]
         wait_for_layout(page, first)
         # Every hand is shown in a replay.
         assert page.locator(".sniff-play__seats .sniff-faces").count() == 2
         page.get_by_role("button", name=text["playOn"], exact=True).click()
+        confirm = page.get_by_role("button", name=text["confirmPlayOnYes"], exact=True)
+        if confirm.count():  # the game in progress would be lost: the board asks first
+            confirm.click()
         page.wait_for_selector(f"{BOARD}[data-play-phase=you], {BOARD}[data-play-phase=bot]")
-        assert saved_record(page)["hands"][0]["events"][:1] == view["record"]["hands"][0]["events"][:1]
+        assert saved_record(page)["hands"][0]["events"][:1] == view["save"]["hands"][0]["events"][:1]
 
 
 def test_the_board_fits_a_phone(browser, site_url):
@@ -425,4 +473,5 @@ def test_the_board_fits_a_phone(browser, site_url):
                 move_buttons(page).first.click()
             settle(page, before)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        assert page.locator(".sniff-play__table svg").bounding_box()["width"] <= 390
+        # A big layout keeps its size and pans inside the table, which fits the screen.
+        assert page.locator(".sniff-play__table").bounding_box()["width"] <= 390

@@ -15,6 +15,7 @@ import pytest
 from engine.board.text import loader_text
 from engine.core.i18n import LANGUAGES
 from engine.sniff import parse_layout
+from engine.sniff.board.text import ui_text
 from engine.sniff.render.text import describe
 from tests.support.browser import PageWatch
 from tests.support.server import serve
@@ -252,7 +253,10 @@ def test_a_wheel_that_fails_its_checksum_is_refused_and_try_again_recovers(brows
     page.wait_for_selector(f"{BOARD}[data-state=ready]", timeout=BOOT_TIMEOUT)
     assert page.locator(BOARD).get_attribute("aria-busy") == "false"
 
-    # A worker that dies while the board is playing: pending calls reject, the visitor may try again.
+    # A worker that dies while the board is playing: pending calls reject, and the board restarts it by itself,
+    # says so, and the game goes on from its save.
+    page.wait_for_selector(f"{BOARD}[data-play-phase=you], {BOARD}[data-play-phase=bot]")
+    moves = page.locator(BOARD).get_attribute("data-play-moves")
     rejected = page.evaluate(
         """async () => {
           const runtime = document.querySelector("[data-sniff-board]").sniffBoard.runtime;
@@ -262,7 +266,23 @@ def test_a_wheel_that_fails_its_checksum_is_refused_and_try_again_recovers(brows
         }"""
     )
     assert rejected == "WorkerError"  # the reply can't come before the error: it would need another task
-    assert page.locator(BOARD).get_attribute("data-state") == "failed"
+    assert page.locator(BOARD).get_attribute("data-state") == "restarting"
+    assert page.locator(BOARD).get_attribute("aria-busy") == "true"
+    assert page.locator("[data-board-status]").inner_text() == text["restarting"]
+    page.wait_for_selector(f"{BOARD}[data-state=ready][data-restarts='1']", timeout=BOOT_TIMEOUT)
+    page.wait_for_selector("[data-play-message]:not([hidden])")
+    assert page.locator("[data-play-message]").inner_text() == ui_text("id")["restarted"]
+    assert int(page.locator(BOARD).get_attribute("data-play-moves")) >= int(moves)
+    assert page.locator(BOARD).get_attribute("data-play-phase") in ("you", "bot")
+
+    # A worker that keeps dying stops the board: the visitor may try again. (Two more deaths within the minute are
+    # written into the loader's memory of restarts rather than waited for: a boot takes seconds.)
+    page.evaluate(
+        """() => { const board = document.querySelector("[data-sniff-board]").sniffBoard;
+                   board.restarts.push(Date.now(), Date.now());
+                   board.runtime.worker.dispatchEvent(new ErrorEvent("error", {message: "out of memory"})); }"""
+    )
+    page.wait_for_selector(f"{BOARD}[data-state=failed]")
     assert page.locator("[data-board-status]").inner_text() == text["stopped"]
     assert page.get_by_role("button", name=text["retry"]).is_visible()
     context.close()

@@ -1,4 +1,4 @@
-"""Diagram text (shared/spec/diagram-text.md): heading, caption and long description."""
+"""Diagram text (spec/diagram-text.md): heading, caption and long description."""
 
 import re
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""The layout notation (shared/spec/layout-notation.md): reading, writing and its errors."""
+"""The layout notation (spec/layout-notation.md): reading, writing and its errors."""
 
 import pytest
 

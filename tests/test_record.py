@@ -1,4 +1,4 @@
-"""Game records (shared/spec/game-record.md): the format, JSON Lines, replay, and saving a game in progress."""
+"""Game records (spec/game-record.md): the format, JSON Lines, replay, and saving a game in progress."""
 
 from __future__ import annotations
 

@@ -32,6 +32,7 @@ from typing import Any
 from .. import __version__
 from ..core.errors import EngineError
 from ..core.i18n import LANGUAGES
+from ..core.record import MAX_RECORD_BYTES, MAX_RECORD_DEPTH, check_json_depth
 
 #: Each game's board module: its ``OPS`` are served as ``<game>.<op>``.
 GAMES: dict[str, str] = {"sniff": "engine.sniff.board.session", "okey": "engine.okey.board.session"}
@@ -111,12 +112,22 @@ def call(name: str, args: dict | None = None) -> Any:
         raise EngineError("the input nests too deeply to be read", code="too-deep") from None
 
 
+#: How deeply a call's arguments may nest: a record (MAX_RECORD_DEPTH) inside the arguments' own levels.
+MAX_ARGS_DEPTH = MAX_RECORD_DEPTH + 4
+#: How large a call's arguments may be: a record's text at its largest, escaped as a JSON string.
+MAX_ARGS_CHARS = 2 * MAX_RECORD_BYTES
+
+
 def handle(name: str, args_json: str = "{}") -> str:
     """The worker's entry point: one op's reply as JSON text (see the module's docstring)."""
     try:
+        # Refused before parsing: in Pyodide a deep enough value exhausts the stack before Python can raise.
+        check_json_depth(args_json, limit=MAX_ARGS_DEPTH, max_bytes=MAX_ARGS_CHARS)
         args = json.loads(args_json)
+    except EngineError as error:
+        reply: dict = {"ok": False, "error": _error(error)}
     except (json.JSONDecodeError, RecursionError) as error:
-        reply: dict = {"ok": False, "error": _error(BoardCallError(f"the arguments are not JSON: {error}"))}
+        reply = {"ok": False, "error": _error(BoardCallError(f"the arguments are not JSON: {error}"))}
     else:
         try:
             reply = {"ok": True, "result": call(name, args)}

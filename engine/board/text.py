@@ -26,6 +26,7 @@ def loader_text(lang: str = "en") -> dict[str, str]:
         "failed": _("The board could not start. Check your connection and try again."),
         "stopped": _("The board stopped working. Press Try again to restart it."),
         "retry": _("Try again"),
+        "restarting": _("The rules engine stopped working. Restarting it…"),
         "megabytes": _("{number} MB"),
         "noscript": _("The board needs JavaScript, which is turned off in this browser."),
     }

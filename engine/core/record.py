@@ -8,6 +8,10 @@ written before the field existed. Inside the envelope each game owns its format
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO
+
 from .errors import EngineError
 
 #: The game of a record that does not say.
@@ -67,3 +71,31 @@ def check_json_depth(text: str, limit: int = MAX_RECORD_DEPTH, max_bytes: int = 
                 )
         elif char in "]}":
             depth -= 1
+
+
+def dumps(record: dict, indent: int | None = None) -> str:
+    """A record as JSON text: one line by default (for JSON Lines)."""
+    separators = (",", ":") if indent is None else None
+    return json.dumps(record, ensure_ascii=False, indent=indent, separators=separators)
+
+
+def write_jsonl(records: Iterable[dict], stream: IO[str]) -> int:
+    """Write records as JSON Lines; return how many."""
+    count = 0
+    for record in records:
+        stream.write(dumps(record) + "\n")
+        count += 1
+    return count
+
+
+def read_jsonl(stream: IO[str], error: Callable[[str, int], Exception]) -> Iterator[tuple[int, object]]:
+    """Yield ``(line number, record)`` for every non-blank line; a line that is not JSON raises
+    ``error(reason, line)``, the game's own record error."""
+    for number, line in enumerate(stream, start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as failure:
+            raise error(f"not JSON: {failure.msg} at column {failure.colno}", number) from None
+        yield number, record

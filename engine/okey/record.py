@@ -15,11 +15,14 @@ middle of a round.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import IO
 
 from ..core.errors import EngineError
+from ..core.record import dumps as dumps  # re-exported: the game's record API
 from ..core.record import game_of
+from ..core.record import read_jsonl as core_read_jsonl
+from ..core.record import write_jsonl as write_jsonl
 from .game import DECLINE, DRAW, PLAY_PHASE, TAKE, Deal, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize
 from .melds import parse_piece, parse_pieces
 from .rules import ENDS, EXHAUSTED, Options
@@ -84,27 +87,9 @@ def game_record(game: Game) -> dict:
     return record
 
 
-def dumps(record: dict, indent: int | None = None) -> str:
-    separators = (",", ":") if indent is None else None
-    return json.dumps(record, ensure_ascii=False, indent=indent, separators=separators)
-
-
-def write_jsonl(records: Iterable[dict], stream: IO[str]) -> int:
-    count = 0
-    for record in records:
-        stream.write(dumps(record) + "\n")
-        count += 1
-    return count
-
-
 def read_jsonl(stream: IO[str]) -> Iterator[tuple[int, dict]]:
-    for number, line in enumerate(stream, start=1):
-        if not line.strip():
-            continue
-        try:
-            yield number, json.loads(line)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"not JSON: {error.msg} at column {error.colno}", line=number) from None
+    """Yield ``(line number, record)`` for every non-blank line; RecordError for a line that isn't JSON."""
+    return core_read_jsonl(stream, lambda reason, line: RecordError(reason, line=line))
 
 
 # -- reading and replaying -------------------------------------------------------

@@ -190,6 +190,10 @@ def shuffled_deal(ruleset: Ruleset, players: int, opener: int, rng: random.Rando
     return Deal(opener, hands, tuple(tiles[players * size :]))
 
 
+#: The largest seed: a record's seed is a JSON number, exact in JavaScript up to 2**53 - 1.
+MAX_SEED = 2**53 - 1
+
+
 def hand_rng(seed: int, index: int) -> random.Random:
     """The random source of hand ``index`` (0 = the first) of the game with ``seed``."""
     return random.Random(f"sniff:{seed}:{index}")
@@ -569,6 +573,13 @@ class Game:
             seed = rng.getrandbits(53)  # exact in JavaScript numbers too (the board stores records)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"the seed must be an integer, not {seed!r}")
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            # Records carry the seed as a JSON number, which JavaScript reads exactly only up to 2**53 - 1.
+            raise EngineError(
+                f"the seed must be a whole number from 0 to {MAX_SEED} (2**53 - 1), not {seed}",
+                code="seed",
+                params={"max": MAX_SEED},
+            )
         if seed is None and auto_deal:
             raise TypeError("a game that deals needs a seeded random.Random (rng=...) or a seed (seed=...)")
         self.players = players

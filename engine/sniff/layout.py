@@ -326,15 +326,7 @@ class Layout:
         """Take back the last placement and return it."""
         if not self._placements:
             raise IndexError("the layout is empty: nothing to undo")
-        (
-            self._open,
-            self._counted,
-            self._sniff,
-            self._sniff_open_lines,
-            self._total,
-            self._joins,
-            self._mask,
-        ) = self._undo.pop()
+        self._restore(self._undo.pop())
         placement = self._placements.pop()
         self._tiles.discard(placement.tile)
         return placement
@@ -349,24 +341,19 @@ class Layout:
         clone._placements = list(self._placements)
         clone._tiles = set(self._tiles)
         clone._undo = list(self._undo)
-        clone._open, clone._counted, clone._total = self._open, self._counted, self._total
-        clone._sniff, clone._sniff_open_lines = self._sniff, self._sniff_open_lines
-        clone._joins, clone._mask = self._joins, self._mask
+        clone._restore(self._state())
         return clone
+
+    # The state a placement changes, besides the placements and the tiles: what undo and copy restore.
+    def _state(self) -> tuple:
+        return (self._open, self._counted, self._sniff, self._sniff_open_lines, self._total, self._joins, self._mask)
+
+    def _restore(self, state: tuple) -> None:
+        self._open, self._counted, self._sniff, self._sniff_open_lines, self._total, self._joins, self._mask = state
 
     def _apply(self, placement: Placement) -> None:
         # Copy on write: the maps of the layout before this placement go, untouched, to the undo stack.
-        self._undo.append(
-            (
-                self._open,
-                self._counted,
-                self._sniff,
-                self._sniff_open_lines,
-                self._total,
-                self._joins,
-                self._mask,
-            )
-        )
+        self._undo.append(self._state())
         opened, counted = self._open.copy(), self._counted.copy()
         tile, target, side = placement.tile, placement.target, placement.side
         if target is None:

@@ -1,4 +1,4 @@
-"""The layout notation (shared/spec/layout-notation.md): parse and format.
+"""The layout notation (spec/layout-notation.md): parse and format.
 
 One placement per line, in placement order; ``#`` starts a comment and ``;``
 separates placements on one line::

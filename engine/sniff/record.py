@@ -1,4 +1,4 @@
-"""Game records (shared/spec/game-record.md): write them, read them, replay and check them.
+"""Game records (spec/game-record.md): write them, read them, replay and check them.
 
 A record holds every hand's deal, boneyard order and events, so anyone can
 replay the game through the engine and check every placement's points, every
@@ -18,12 +18,15 @@ A file of many games is JSON Lines: one game per line.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import IO
 
 from ..core.errors import EngineError
 from ..core.record import DEFAULT_GAME
-from .game import DRAW, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
+from ..core.record import dumps as dumps  # re-exported: the game's record API
+from ..core.record import read_jsonl as core_read_jsonl
+from ..core.record import write_jsonl as write_jsonl
+from .game import DRAW, MAX_SEED, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
 from .notation import parse_placement
 from .rules import AMERICAN_SNIFF, HandEnd, Ruleset
 from .tiles import Tile
@@ -86,31 +89,9 @@ def game_record(game: Game) -> dict:
     return record
 
 
-def dumps(record: dict, indent: int | None = None) -> str:
-    """A record as JSON text: one line by default (for JSON Lines)."""
-    separators = (",", ":") if indent is None else None
-    return json.dumps(record, ensure_ascii=False, indent=indent, separators=separators)
-
-
-def write_jsonl(records: Iterable[dict], stream: IO[str]) -> int:
-    """Write records as JSON Lines; return how many."""
-    count = 0
-    for record in records:
-        stream.write(dumps(record) + "\n")
-        count += 1
-    return count
-
-
 def read_jsonl(stream: IO[str]) -> Iterator[tuple[int, dict]]:
     """Yield ``(line number, record)`` for every non-blank line; RecordError for a line that isn't JSON."""
-    for number, line in enumerate(stream, start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"not JSON: {error.msg} at column {error.colno}", line=number) from None
-        yield number, record
+    return core_read_jsonl(stream, lambda reason, line: RecordError(reason, line=line))
 
 
 # -- reading and replaying -------------------------------------------------
@@ -258,6 +239,8 @@ def replay(record: object, ruleset: Ruleset = AMERICAN_SNIFF) -> Game:
     seed = record.get("seed")
     if seed is not None:
         seed = _field(record, "seed", int, "the record")
+        if not 0 <= seed <= MAX_SEED:
+            raise RecordError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed}")
     hands = _field(record, "hands", list, "the record")
     if not hands:
         raise RecordError("the record has no hands")

@@ -72,7 +72,8 @@ class Tile:
         if body.startswith("[") and body.endswith("]"):
             body = body[1:-1]
         halves = body.split("|")
-        if len(halves) != 2 or not all(h.strip().isdigit() for h in halves):
+        # ASCII digits only: str.isdigit() and int() also take other scripts' digits ("１|４", "١|٤").
+        if len(halves) != 2 or not all(h.strip().isascii() and h.strip().isdigit() for h in halves):
             raise ParseError(f"{text.strip()} is not a tile: write it as a|b, for example 1|4")
         a, b = (int(h) for h in halves)
         if a > MAX_PIPS or b > MAX_PIPS:

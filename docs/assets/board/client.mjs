@@ -5,7 +5,8 @@
 //        data-worker=... data-bytes=... data-text=...>
 // holding a static picture, a start button, a progress bar and a status line. Nothing
 // of Pyodide is requested until the start button is pressed. Then:
-//   data-state  idle -> loading -> ready | failed (failed -> loading again on "Try again")
+//   data-state  idle -> loading -> ready | failed (failed -> loading again on "Try again");
+//               ready -> restarting -> ready when the worker dies and is restarted (onBoardRestart)
 //   aria-busy   "true" until the board can be played (or has failed), then "false".
 //
 // The board's game interface builds on this module:
@@ -42,15 +43,19 @@ export class BoardRuntime {
   // Start the worker and boot Pyodide with the engine (once); resolves to the engine's version.
   start() {
     if (this.ready) return this.ready;
-    this.worker = new Worker(this.urls.workerURL, { type: "module", name: "sniff-board" });
-    this.worker.addEventListener("message", (event) => this.receive(event.data));
-    this.worker.addEventListener("error", (event) => {
+    const worker = new Worker(this.urls.workerURL, { type: "module", name: "sniff-board" });
+    this.worker = worker;
+    // Only the current worker is heard: a dead one's last words change nothing.
+    worker.addEventListener("message", (event) => this.worker === worker && this.receive(event.data));
+    worker.addEventListener("error", (event) => {
       event.preventDefault();
+      if (this.worker !== worker) return;
       this.crash({ type: "WorkerError", message: event.message || "the board's worker could not run" });
     });
-    this.worker.addEventListener("messageerror", () =>
-      this.crash({ type: "WorkerError", message: "a message from the board's worker could not be read" }),
-    );
+    worker.addEventListener("messageerror", () => {
+      if (this.worker !== worker) return;
+      this.crash({ type: "WorkerError", message: "a message from the board's worker could not be read" });
+    });
     const { indexURL, lockFileURL } = this.urls;
     this.ready = this.send("boot", { indexURL, lockFileURL }).then(({ version, timings }) => {
       this.timings = timings;
@@ -99,9 +104,12 @@ export class BoardRuntime {
     this.pending.delete(message.id);
     if (message.ok) call.resolve(message.result);
     else call.reject(new BoardError(message.error));
+    // Pyodide failed for good (it reports a fatal error once, then refuses every call): the worker is dead.
+    if (!message.ok && message.error?.fatal) this.crash(message.error);
   }
 
   crash(details) {
+    if (!this.worker) return;
     const error = this.fail(details);
     for (const listener of this.failureListeners) listener(error);
   }
@@ -134,6 +142,16 @@ export function onBoardReady(callback) {
 }
 
 
+// Register what the game interface does when the worker was restarted after it died: callback(root, runtime).
+export function onBoardRestart(callback) {
+  for (const root of document.querySelectorAll(BOARDS)) {
+    const board = root.sniffBoard ?? new Loader(root);
+    board.restartCallbacks.push(callback);
+  }
+}
+
+const MAX_RESTARTS = 3; // in a minute
+
 class Loader {
   constructor(root) {
     this.root = root;
@@ -150,13 +168,15 @@ class Loader {
       lockFileURL: url(root.dataset.lock),
     });
     this.runtime.onProgress((loaded) => this.progress(loaded));
-    // A worker that dies once the board is playing (while starting, start() handles it).
-    this.runtime.onFailure((error) => this.state === "ready" && this.failed(error, this.text.stopped));
+    // A worker that dies once the board is playing restarts by itself (while starting, start() handles it).
+    this.runtime.onFailure((error) => this.state === "ready" && this.restart(error));
+    this.restarts = []; // when the worker was restarted: more than MAX_RESTARTS in a minute, and the board stops
     this.part = (name) => root.querySelector(`[data-board-${name}]`);
     this.part("start").addEventListener("click", () => this.start());
     this.part("retry").addEventListener("click", () => this.start());
     this.state = "idle";
     this.readyCallbacks = [];
+    this.restartCallbacks = [];
     root.sniffBoard = this;
   }
 
@@ -166,11 +186,12 @@ class Loader {
     this.state = state;
     this.root.dataset.state = state;
     this.root.setAttribute("aria-busy", state === "ready" || state === "failed" ? "false" : "true");
+    this.root.dataset.restarts = String(this.restarts.length);
     this.part("status").textContent = status;
   }
 
   async start() {
-    if (this.state === "loading" || this.state === "ready") return;
+    if (this.state === "loading" || this.state === "ready" || this.state === "restarting") return;
     this.part("start").hidden = true;
     this.part("retry").hidden = true;
     this.part("loading").hidden = false;
@@ -185,6 +206,26 @@ class Loader {
       return;
     }
     this.part("loading").hidden = true;
+    this.setState("ready", this.text.ready);
+  }
+
+  // The worker died (out of memory, a fatal error of Pyodide): start a new one and let the game interface take up
+  // where it was (onBoardRestart), saying so; only a worker that keeps dying stops the board.
+  async restart(error) {
+    console.warn("The board's worker stopped; restarting it:", error);
+    const now = Date.now();
+    this.restarts = this.restarts.filter((time) => now - time < 60_000);
+    if (this.restarts.length >= MAX_RESTARTS) return this.failed(error, this.text.stopped);
+    this.restarts.push(now);
+    this.setState("restarting", this.text.restarting);
+    try {
+      await this.runtime.start();
+      for (const callback of this.restartCallbacks) await callback(this.root, this.runtime);
+    } catch (failure) {
+      this.runtime.terminate();
+      this.failed(failure, this.text.stopped);
+      return;
+    }
     this.setState("ready", this.text.ready);
   }
 
@@ -206,4 +247,6 @@ class Loader {
   }
 }
 
-for (const root of document.querySelectorAll(BOARDS)) if (!root.sniffBoard) new Loader(root);
+if (typeof document !== "undefined") {
+  for (const root of document.querySelectorAll(BOARDS)) if (!root.sniffBoard) new Loader(root);
+}

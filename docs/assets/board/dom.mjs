@@ -30,7 +30,7 @@ function set(element, attributes) {
   }
 }
 
-// The engine's SVG text (engine.sniff.svg, engine.play.chart) as an element of this document.
+// The engine's SVG text (engine.sniff.render.svg, engine.sniff.board.chart) as an element of this document.
 export function svgFrom(text) {
   const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
   return document.importNode(parsed.documentElement, true);

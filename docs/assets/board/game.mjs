@@ -3,64 +3,55 @@
 // Loaded beside client.mjs by scripts/hooks/board.py. Before the engine runs it adds the game
 // settings (players, bots, pace) and, when a game is saved in this browser, "Continue the game"
 // to the board's loader; the loader's own start button is "New game". Once the engine answers
-// (client.mjs onBoardReady), it plays through the engine's ops (engine/play/session.py):
+// (client.mjs onBoardReady), it plays through the engine's ops (engine/sniff/board/session.py):
 //   game     the visitor at seat 0 against bots; every change is saved in localStorage as the
-//            game's record (shared/spec/game-record.md) plus its settings, so a reload resumes it;
+//            game's save (spec/game-record.md) plus its settings, so a reload resumes it;
 //   replay   a loaded record, move by move;
 //   sandbox  play/?sandbox=<layout> ("Try it"): any tile on any legal join, the layout kept in the
 //            address (history.replaceState).
 // Words come from the engine's catalogs: the page's fixed words in the root's data-play-text
-// (engine/play/text.py ui_text), every sentence about the game in the engine's replies.
+// (engine/sniff/board/text.py ui_text), every sentence about the game in the engine's replies.
 
 const version = new URL(import.meta.url).search;
-const [{ h, format, delay }, table, { Sandbox }] = await Promise.all([
+const [{ h, delay }, table, { Sandbox }, state] = await Promise.all([
   import(`./dom.mjs${version}`),
   import(`./table.mjs${version}`),
   import(`./sandbox.mjs${version}`),
+  import(`./state.mjs${version}`),
 ]);
+const { Actions, GAME_KEY, PACES, SETTINGS_KEY, checkRecordText, checkSavedGame, checkSettings, format } = state;
 const client = document.querySelector('script[type="module"][src*="assets/board/client.mjs"]');
-const { onBoardReady } = await import(client.src);
+const { onBoardReady, onBoardRestart } = await import(client.src);
 
-const SETTINGS_KEY = "sniff-board:settings";
-const GAME_KEY = "sniff-board:game";
-const PACES = { slow: 1800, normal: 1000, fast: 450, instant: 0 };
-const DEFAULTS = { players: 2, bots: "greedy", pace: "normal" };
-
-function load(key) {
+// Stored values, checked (state.mjs): what cannot be read falls back to its default.
+const storage = () => {
   try {
-    return JSON.parse(localStorage.getItem(key) ?? "null");
+    return window.localStorage;
   } catch {
-    return null; // storage refused (private mode) or damaged: start afresh
+    return null; // storage refused (private mode)
   }
-}
+};
+const loadSettings = () => checkSettings(state.readStored(storage(), SETTINGS_KEY));
+const storeSettings = (settings) => state.writeStored(storage(), SETTINGS_KEY, state.settingsToStore(settings));
+const loadGame = () => checkSavedGame(state.readStored(storage(), GAME_KEY));
+const storeGame = (game) => state.writeStored(storage(), GAME_KEY, game && state.savedGameToStore(game));
 
-// A stored game to resume: its save (or, from before saves had their own key, its record).
-function hasSave(saved) {
-  return Boolean(saved?.save ?? saved?.record);
-}
-
-function store(key, value) {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, JSON.stringify(value));
-  } catch {
-    // Storage full or refused: the game goes on, it just won't survive a reload.
-  }
-}
+// The engine's resume data of a reply (engine/sniff/board/session.py): the page keeps it and hands it back unread.
+const saveOf = (view) => view.save;
+const resumeArgs = (save) => ({ save });
 
 class Board {
   constructor(root) {
     this.root = root;
     this.text = JSON.parse(root.dataset.playText);
     this.lang = root.lang || document.documentElement.lang || "en";
-    this.settings = { ...DEFAULTS, ...(load(SETTINGS_KEY) ?? {}) };
+    this.settings = loadSettings();
     this.mode = null; // "game" | "replay" | "sandbox"
     this.view = null;
-    this.token = 0; // changes whenever the game or the mode changes: stale replies are dropped
+    this.actions = new Actions(); // every call: guarded while in flight, its reply dropped once stale (state.mjs)
     this.selected = null;
     this.hintOpen = false;
-    this.confirming = false;
-    this.busy = false;
+    this.confirming = null; // "new" | "playOn": the question asked before the game in progress is lost
     const address = new URLSearchParams(location.search);
     this.intent = address.has("sandbox") ? "sandbox" : "new";
     this.form = this.buildSettings();
@@ -75,6 +66,9 @@ class Board {
     this.prepareLoader(panel);
     this.sandbox = new Sandbox(this);
     root.sniffPlay = this;
+    // Keys pressed inside the board are the board's: Material's single-key shortcuts (search, previous and next
+    // page) must not take the visitor away from a game. The board's own keys are handled before this, on its buttons.
+    root.addEventListener("keydown", (event) => event.stopPropagation());
     if (this.intent === "sandbox") root.sniffBoard?.start(); // "Try it": the visitor asked for the board
   }
 
@@ -84,8 +78,8 @@ class Board {
     const start = panel.querySelector("[data-board-start]");
     start.addEventListener("click", () => (this.intent = "new"), { capture: true });
     start.before(this.form);
-    const saved = load(GAME_KEY);
-    if (hasSave(saved) && this.intent !== "sandbox") {
+    const saved = loadGame();
+    if (saved && this.intent !== "sandbox") {
       const resume = h(
         "button",
         { type: "button", class: "md-button md-button--primary sniff-play__continue", "data-play-continue": "" },
@@ -140,7 +134,8 @@ class Board {
         bots: data.get("bots"),
         pace: data.get("pace"),
       };
-      store(SETTINGS_KEY, this.settings);
+      this.settings = checkSettings(this.settings);
+      storeSettings(this.settings);
     });
     return form;
   }
@@ -150,13 +145,28 @@ class Board {
   async ready(runtime) {
     this.runtime = runtime;
     this.section.hidden = false;
-    this.token++;
+    this.actions.invalidate();
     this.resumeButton?.remove();
     this.form.remove(); // the settings live under the game from now on (the sandbox has none)
     if (this.intent === "sandbox") return this.sandbox.open(new URLSearchParams(location.search).get("sandbox") ?? "");
-    const saved = load(GAME_KEY);
-    if (this.intent === "continue" && hasSave(saved)) return this.resume(saved);
+    const saved = loadGame();
+    if (this.intent === "continue" && saved) return this.resume(saved);
     return this.newGame();
+  }
+
+  // The worker died and a new one runs (client.mjs): every reply in flight is stale, and the board takes up where it
+  // was: the sandbox on its layout, a game from its save (a replay gives way to the saved game).
+  async restarted(runtime) {
+    this.runtime = runtime;
+    this.actions.invalidate();
+    this.botsRunning = false;
+    if (this.mode === "sandbox") await this.sandbox.open(this.sandbox.layout.join(";"));
+    else {
+      const saved = loadGame();
+      if (saved) await this.resume(saved);
+      else await this.newGame();
+    }
+    this.showMessage(this.text.restarted);
   }
 
   // A worker restarted after a failure forgets its games: on "continue" the saved record brings it back.
@@ -169,6 +179,18 @@ class Board {
     this.message.hidden = !text;
   }
 
+  // An engine's error in the page's words (state.mjs errorText: the catalogs' sentence for its code).
+  reason(error) {
+    return state.errorText(error, this.text.errors);
+  }
+
+  // A failed action: the board is as it was, and says why.
+  failed(error) {
+    console.warn("The board's call failed:", error);
+    if (error?.type === "UnknownGameError") return this.recover(error);
+    this.showMessage(format(this.text.actionFailed, { reason: this.reason(error) }));
+  }
+
   announce(lines) {
     const text = lines.filter(Boolean).join(" ");
     if (text) this.live.textContent = text;
@@ -178,37 +200,48 @@ class Board {
 
   async newGame() {
     const { players, bots } = this.settings;
-    this.intent = "continue";
-    this.showMessage(null);
-    const token = ++this.token;
-    const view = await this.call("play_new", { players, bots });
-    if (token !== this.token) return;
-    this.startGame(view, { bots });
+    return this.actions.run(
+      "new-game",
+      "change",
+      () => this.call("play_new", { players, bots }),
+      (view) => {
+        this.intent = "continue";
+        this.showMessage(null);
+        this.startGame(view, { bots });
+      },
+      (error) => this.failed(error),
+    );
   }
 
+  // A saved game that cannot be restored is forgotten and a new game starts: it never blocks the board.
   async resume(saved) {
-    const token = ++this.token;
-    try {
-      // The save is the engine's to read: the page keeps it and hands it back. (Saves from before
-      // it had its own key were the game's record, under "record".)
-      const { save, record, bots } = saved;
-      const view = await this.call("play_resume", { save: save ?? record, bots });
-      if (token !== this.token) return;
-      this.startGame(view, saved);
-    } catch (error) {
-      if (token !== this.token) return;
-      console.warn("The saved game could not be restored:", error);
-      store(GAME_KEY, null);
-      await this.newGame();
-      this.showMessage(format(this.text.restoreFailed, { reason: error.message }));
-    }
+    const { save, bots } = saved;
+    let problem = null;
+    const outcome = await this.actions.run(
+      "resume",
+      "change",
+      () => this.call("play_resume", { ...resumeArgs(save), bots }),
+      (view) => {
+        this.showMessage(null);
+        this.startGame(view, { bots });
+      },
+      (error) => {
+        console.warn("The saved game could not be restored:", error);
+        problem = error;
+      },
+    );
+    if (outcome !== "failed") return outcome;
+    storeGame(null);
+    await this.newGame();
+    this.showMessage(format(this.text.restoreFailed, { reason: this.reason(problem) }));
+    return outcome;
   }
 
   startGame(view, { bots }) {
     this.mode = "game";
     this.game = { id: view.game, bots };
     this.selected = null;
-    this.confirming = false;
+    this.confirming = null;
     this.show(view, [view.log[0], view.turn]);
     // A new hand's table is empty, so the engine hasn't loaded its SVG renderer yet: let it do so
     // now, while the player looks at their tiles, rather than after their first move.
@@ -220,61 +253,69 @@ class Board {
     this.view = view;
     if (this.mode === "game") {
       const finished = view.phase === "gameOver";
-      store(GAME_KEY, finished ? null : { save: view.save, bots: this.game.bots });
+      storeGame(finished ? null : { save: saveOf(view), bots: this.game.bots });
     }
     this.render();
     this.announce(view.phase === "you" && view.news?.length ? [...lines, view.turn] : lines);
-    if (this.mode === "game" && view.phase === "bot") this.runBots(this.token);
+    if (this.mode === "game" && view.phase === "bot") this.runBots();
   }
 
-  async runBots(token) {
-    if (this.botsRunning === token) return;
-    this.botsRunning = token;
+  // The bots move one after the other at the chosen pace, until it is the player's turn or the hand is over. A
+  // reply for a game the board no longer shows is dropped, and the loop goes on with what the board shows now.
+  async runBots() {
+    if (this.botsRunning) return;
+    this.botsRunning = true;
     try {
-      while (token === this.token && this.view.phase === "bot") {
-        const [view] = await Promise.all([
-          this.call("play_bot", { game: this.game.id }),
-          delay(PACES[this.settings.pace] ?? PACES.normal),
-        ]);
-        if (token !== this.token) return;
-        this.view = view;
-        this.show(view);
+      while (this.mode === "game" && this.view?.phase === "bot") {
+        const game = this.game.id;
+        const outcome = await this.actions.run(
+          "bot",
+          "update",
+          async () => {
+            const [view] = await Promise.all([
+              this.call("play_bot", { game }),
+              delay(PACES[this.settings.pace] ?? PACES.normal),
+            ]);
+            return view;
+          },
+          (view) => this.show(view),
+          (error) => this.recover(error),
+        );
+        if (outcome === "failed" || outcome === "busy") break;
       }
-    } catch (error) {
-      if (token === this.token) this.recover(error);
     } finally {
-      if (this.botsRunning === token) this.botsRunning = null;
+      this.botsRunning = false;
     }
   }
 
-  // The worker lost the game (restarted): take it up again from the saved record.
+  // The worker lost the game (restarted): take it up again from the saved game.
   recover(error) {
-    const saved = load(GAME_KEY);
-    if (error?.type === "UnknownGameError" && hasSave(saved)) return this.resume(saved);
+    const saved = loadGame();
+    if (error?.type === "UnknownGameError" && saved) return this.resume(saved);
     console.error("The board could not go on:", error);
-    this.showMessage(error.message);
+    this.showMessage(format(this.text.actionFailed, { reason: this.reason(error) }));
   }
 
   async act(action) {
-    if (this.busy || this.mode !== "game" || this.view?.phase !== "you") return;
+    if (this.actions.busy("act") || this.mode !== "game" || this.view?.phase !== "you") return;
     if (!this.view.actions.some((move) => move.action === action)) return; // not a legal move: nothing happens
-    this.busy = true;
-    const token = this.token;
-    try {
-      const view = await this.call("play_act", { game: this.game.id, action });
-      if (token !== this.token) return;
-      this.selected = null;
-      this.show(view);
-    } catch (error) {
-      if (token === this.token) this.recover(error);
-    } finally {
-      this.busy = false;
-    }
+    const game = this.game.id;
+    return this.actions.run(
+      "act",
+      "update",
+      () => this.call("play_act", { game, action }),
+      (view) => {
+        this.selected = null;
+        this.showMessage(null);
+        this.show(view);
+      },
+      (error) => this.failed(error),
+    );
   }
 
   // A click on a tile of your hand: one place -> play it; several -> select it and light its places.
   clickTile(tile) {
-    if (this.busy || this.view?.phase !== "you") return;
+    if (this.actions.busy("act") || this.view?.phase !== "you") return;
     const moves = this.view.actions.filter((move) => move.tile === tile);
     if (!moves.length) return;
     if (moves.length === 1) return this.act(moves[0].action);
@@ -284,21 +325,47 @@ class Board {
   }
 
   async nextHand() {
-    const token = this.token;
-    const view = await this.call("play_next_hand", { game: this.game.id }).catch((error) => {
-      this.recover(error);
-    });
-    if (!view || token !== this.token) return;
-    this.show(view, [view.log[0], view.turn]);
+    if (this.mode !== "game" || this.view?.phase !== "handOver") return;
+    const game = this.game.id;
+    return this.actions.run(
+      "next-hand",
+      "update",
+      () => this.call("play_next_hand", { game }),
+      (view) => {
+        this.showMessage(null);
+        this.show(view, [view.log[0], view.turn]);
+      },
+      (error) => this.failed(error),
+    );
+  }
+
+  // Whether starting something else loses a game in progress (one with a move made), so the visitor is asked first.
+  gameInProgress() {
+    if (this.mode === "game") {
+      const started = this.view?.moves > this.view?.handNumber; // a move made: more than the hands dealt
+      return this.view?.phase !== "gameOver" && started;
+    }
+    return loadGame() !== null; // a replay or the sandbox: the game saved beside it
   }
 
   askNewGame() {
-    const started = this.view?.moves > this.view?.handNumber; // a move made: more than the hands dealt
-    const inProgress = this.mode === "game" && this.view.phase !== "gameOver" && started;
-    if (!inProgress) return this.newGame();
-    this.confirming = true;
+    if (!(this.mode === "game" && this.gameInProgress())) return this.newGame();
+    this.confirming = "new";
     this.render();
     this.section.querySelector("[data-key=confirm-new]")?.focus();
+  }
+
+  // "Play on from here" replaces the saved game: asked first, as New game asks.
+  askPlayOn() {
+    if (!this.gameInProgress()) return this.playOn();
+    this.confirming = "playOn";
+    this.render();
+    this.section.querySelector("[data-key=confirm-play-on]")?.focus();
+  }
+
+  cancelConfirm() {
+    this.confirming = null;
+    this.render();
   }
 
   download() {
@@ -316,45 +383,71 @@ class Board {
 
   // --- replays -------------------------------------------------------------------------------------------
 
+  // A file is checked (its size and nesting) before it is posted; a file that is no record leaves the board as it was,
+  // with the bots going on if it was their turn.
   async openRecord(file) {
     if (!file) return;
-    const token = ++this.token;
+    let text;
     try {
-      const view = await this.call("replay_open", { text: await file.text() });
-      if (token !== this.token) return;
-      this.mode = "replay";
-      this.showMessage(null);
-      this.view = view;
-      this.render();
-      this.announce([format(this.text.replayStep, { step: view.step, steps: view.steps - 1 })]);
+      text = await file.text();
     } catch (error) {
-      this.showMessage(format(this.text.badRecord, { reason: error.message }));
-      this.token = token; // the game goes on as it was
-      if (this.mode === "game" && this.view?.phase === "bot") this.runBots(this.token);
+      return this.showMessage(format(this.text.badRecord, { reason: this.reason({ code: "record-not-text" }) }));
     }
+    const refused = checkRecordText(text);
+    if (refused) return this.showMessage(format(this.text.badRecord, { reason: this.reason(refused) }));
+    return this.actions.run(
+      "load",
+      "change",
+      () => this.call("replay_open", { text }),
+      (view) => {
+        this.mode = "replay";
+        this.confirming = null;
+        this.showMessage(null);
+        this.view = view;
+        this.render();
+        this.announce([format(this.text.replayStep, { step: view.step, steps: view.steps - 1 })]);
+      },
+      (error) => this.showMessage(format(this.text.badRecord, { reason: this.reason(error) })),
+    );
   }
 
-  async step(step) {
-    const token = this.token;
-    const view = await this.call("replay_view", { replay: this.view.replay, step });
-    if (token !== this.token) return;
-    this.view = view;
-    this.render();
-    this.announce([view.log.at(-1)]);
+  async step(button) {
+    if (this.mode !== "replay") return;
+    const { replay, step, steps } = this.view;
+    const target = state.replayTarget(button, step, steps);
+    if (target === step) return;
+    return this.actions.run(
+      "step",
+      "update",
+      () => this.call("replay_view", { replay, step: target }),
+      (view) => {
+        this.view = view;
+        this.render();
+        this.announce([view.log.at(-1)]);
+      },
+      (error) => this.failed(error),
+    );
   }
 
   async playOn() {
+    if (this.mode !== "replay") return;
     const { bots } = this.settings;
-    const token = ++this.token;
     const { replay, step } = this.view;
-    const view = await this.call("replay_play_on", { replay, step, bots });
-    if (token !== this.token) return;
-    this.startGame(view, { bots });
+    return this.actions.run(
+      "play-on",
+      "change",
+      () => this.call("replay_play_on", { replay, step, bots }),
+      (view) => {
+        this.showMessage(null);
+        this.startGame(view, { bots });
+      },
+      (error) => this.failed(error),
+    );
   }
 
   closeReplay() {
-    const saved = load(GAME_KEY);
-    return hasSave(saved) ? this.resume(saved) : this.newGame();
+    const saved = loadGame();
+    return saved ? this.resume(saved) : this.newGame();
   }
 
   // --- drawing -------------------------------------------------------------------------------------------
@@ -365,8 +458,10 @@ class Board {
     if (this.mode === "sandbox") return this.sandbox.render();
     const focused = document.activeElement?.closest?.("[data-key]")?.dataset.key;
     const hadFocus = this.section.contains(document.activeElement);
+    const panned = this.content.querySelector(".sniff-play__table")?.scrollLeft ?? 0;
     this.content.replaceChildren(...this.parts());
     const extras = `${this.mode}|${this.confirming}|${this.view.phase === "gameOver"}`;
+    this.section.dataset.busy = this.actions.busy() ? "true" : "false";
     if (extras !== this.extrasKey) {
       this.extrasKey = extras;
       this.extras.replaceChildren(...(this.mode === "game" ? [this.recordControls(), this.settingsPanel()] : []));
@@ -378,6 +473,7 @@ class Board {
     this.root.dataset.playMoves = this.mode === "game" ? this.view.moves : 0;
     const log = this.content.querySelector(".sniff-play__log");
     if (log) log.scrollTop = log.scrollHeight;
+    table.follow(this.content.querySelector(".sniff-play__table"), panned, this.text.layoutPans);
     const focusMoves = this.focusMoves;
     this.focusMoves = false;
     if (!hadFocus) return;
@@ -428,7 +524,7 @@ class Board {
         { class: "sniff-play__table" },
         table.layoutPicture(view.svg, options, (action) => this.act(action), t.hintNone),
       ),
-      table.hintPanel(view, t, { open: this.hintOpen, toggle: toggleHint }),
+      view.hint ? table.hintPanel(view, t, { open: this.hintOpen, toggle: toggleHint }) : null,
     );
     const handOver = view.phase === "handOver" || view.phase === "gameOver";
     if (!replay && !handOver) parts.push(this.handAndMoves(yourTurn));
@@ -486,7 +582,17 @@ class Board {
   replayControls() {
     const t = this.text;
     const { step, steps } = this.view;
-    const go = (target) => () => this.step(Math.max(0, Math.min(steps - 1, target)));
+    const go = (name) => () => this.step(name);
+    const confirm =
+      this.confirming === "playOn"
+        ? h(
+            "div",
+            { class: "sniff-play__confirm", role: "group", "aria-label": t.confirmPlayOn },
+            h("p", {}, t.confirmPlayOn),
+            button(t.confirmPlayOnYes, "confirm-play-on", () => this.playOn(), { primary: true }),
+            button(t.cancel, "cancel-play-on", () => this.cancelConfirm()),
+          )
+        : null;
     return h(
       "div",
       { class: "sniff-play__replay", role: "group", "aria-label": t.replay },
@@ -494,13 +600,14 @@ class Board {
       h(
         "div",
         { class: "sniff-play__buttons" },
-        button(t.first, "replay-first", go(0), { disabled: step === 0 }),
-        button(t.previous, "replay-previous", go(step - 1), { disabled: step === 0 }),
-        button(t.next, "replay-next", go(step + 1), { disabled: step === steps - 1 }),
-        button(t.last, "replay-last", go(steps - 1), { disabled: step === steps - 1 }),
-        this.view.canPlayOn ? button(t.playOn, "replay-play-on", () => this.playOn()) : null,
+        button(t.first, "replay-first", go("first"), { disabled: step === 0 }),
+        button(t.previous, "replay-previous", go("previous"), { disabled: step === 0 }),
+        button(t.next, "replay-next", go("next"), { disabled: step === steps - 1 }),
+        button(t.last, "replay-last", go("last"), { disabled: step === steps - 1 }),
+        this.view.canPlayOn ? button(t.playOn, "replay-play-on", () => this.askPlayOn()) : null,
         button(t.closeReplay, "replay-close", () => this.closeReplay()),
       ),
+      confirm,
     );
   }
 
@@ -528,11 +635,9 @@ class Board {
 
   settingsPanel() {
     const t = this.text;
-    const cancel = () => {
-      this.confirming = false;
-      this.render();
-    };
-    const actions = this.confirming
+    const cancel = () => this.cancelConfirm();
+    const actions =
+      this.confirming === "new"
       ? h(
           "div",
           { class: "sniff-play__confirm", role: "group", "aria-label": t.confirmNew },
@@ -552,3 +657,4 @@ function button(label, key, onclick, { primary = false, disabled = false } = {})
 
 for (const root of document.querySelectorAll("[data-sniff-board][data-play-text]")) new Board(root);
 onBoardReady((root, runtime) => root.sniffPlay?.ready(runtime));
+onBoardRestart((root, runtime) => root.sniffPlay?.restarted(runtime));

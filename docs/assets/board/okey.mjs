@@ -14,9 +14,12 @@
 // Keys pressed inside the table stay in the table: Material's keyboard shortcuts never see them.
 
 const version = new URL(import.meta.url).search;
-const { h, s, format, delay } = await import(`./dom.mjs${version}`);
+const [{ h, s, format, delay }, { checkRecordText, readStored, writeStored }] = await Promise.all([
+  import(`./dom.mjs${version}`),
+  import(`./state.mjs${version}`),
+]);
 const client = document.querySelector('script[type="module"][src*="assets/board/client.mjs"]');
-const { onBoardReady } = await import(client.src);
+const { onBoardReady, onBoardRestart } = await import(client.src);
 
 const STORE_KEY = "okey-table";
 const STORE_VERSION = 1;
@@ -35,12 +38,7 @@ const TILE = /^(?:[RBKY](?:1[0-3]|[1-9])|FJ)$/;
 // --- storage: one versioned value, every field checked ------------------------------------------------------
 
 function readStore() {
-  let stored = null;
-  try {
-    stored = JSON.parse(localStorage.getItem(STORE_KEY) ?? "null");
-  } catch {
-    stored = null; // damaged, or storage refused (private mode): start afresh
-  }
+  let stored = readStored(globalThis.localStorage, STORE_KEY); // null when damaged or refused (private mode)
   if (!stored || typeof stored !== "object" || stored.version !== STORE_VERSION) stored = {};
   return { settings: checkSettings(stored.settings), game: checkGame(stored.game) };
 }
@@ -66,11 +64,8 @@ function checkGame(value) {
 }
 
 function writeStore(settings, game) {
-  try {
-    localStorage.setItem(STORE_KEY, JSON.stringify({ version: STORE_VERSION, settings, game }));
-  } catch {
-    // Storage full or refused: the game goes on, it just won't survive a reload.
-  }
+  // Storage full or refused: the game goes on, it just won't survive a reload.
+  writeStored(globalThis.localStorage, STORE_KEY, { version: STORE_VERSION, settings, game });
 }
 
 // --- tiles ----------------------------------------------------------------------------------------------------
@@ -268,6 +263,19 @@ class Table {
     const saved = readStore().game;
     if (this.intent === "continue" && saved) return this.resume(saved);
     return this.newGame();
+  }
+
+  // The worker died and a new one runs (client.mjs): every reply in flight is stale, and the game goes on from
+  // its save (a replay gives way to the saved game).
+  async restarted(runtime) {
+    this.runtime = runtime;
+    this.token++;
+    this.botsRunning = null;
+    this.busy = false;
+    const saved = readStore().game;
+    if (saved) await this.resume(saved);
+    else await this.newGame();
+    this.showMessage(this.text.restarted);
   }
 
   call(op, args) {
@@ -591,9 +599,13 @@ class Table {
 
   async openRecord(file) {
     if (!file) return;
+    const text = await file.text();
+    // A huge or deeply nested file never reaches the engine's parser (the engine's own limits, checked here first).
+    const refused = checkRecordText(text);
+    if (refused) return this.showMessage(format(this.text.badRecord, { reason: refused.message }));
     const token = ++this.token;
     try {
-      const view = await this.call("replay_open", { text: await file.text() });
+      const view = await this.call("replay_open", { text });
       if (token !== this.token) return;
       this.mode = "replay";
       this.showMessage(null);
@@ -1071,3 +1083,4 @@ class Table {
 
 for (const root of document.querySelectorAll("[data-okey-board][data-okey-text]")) new Table(root);
 onBoardReady((root, runtime) => root.okeyTable?.ready(runtime));
+onBoardRestart((root, runtime) => root.okeyTable?.restarted(runtime));

@@ -2,10 +2,14 @@
 // no turns. Any remaining tile goes on any legal join; the picture, the caption and the score change
 // at once; Undo takes back the last placement. The address keeps the layout in the notation
 // (placements joined by ";", URL-encoded: notes/CONTRACTS.md), so a link reproduces it exactly.
-// The engine's op is sandbox_view (engine/play/sandbox.py); game.mjs owns the board.
+// The engine's op is sandbox_view (engine/sniff/board/sandbox.py); game.mjs owns the board.
 
 const version = new URL(import.meta.url).search;
-const [{ h, format }, table] = await Promise.all([import(`./dom.mjs${version}`), import(`./table.mjs${version}`)]);
+const [{ h }, table, { format }] = await Promise.all([
+  import(`./dom.mjs${version}`),
+  import(`./table.mjs${version}`),
+  import(`./state.mjs${version}`),
+]);
 
 export class Sandbox {
   constructor(board) {
@@ -19,15 +23,16 @@ export class Sandbox {
   async open(text) {
     const board = this.board;
     board.mode = "sandbox";
-    board.token++;
+    board.actions.invalidate();
     board.showMessage(null);
     const placements = text.split(/[;\n]/).map((part) => part.trim()).filter(Boolean);
     let view;
     try {
       view = await board.call("sandbox_view", { layout: placements.join(";") });
     } catch (error) {
-      if (error?.type !== "NotationError") throw error;
-      board.showMessage(format(board.text.badLayout, { reason: error.details?.reason ?? error.message }));
+      if (!["notation", "layout-too-long", "too-deep"].includes(error?.details?.code)) throw error;
+      // The reason in the page's words, quoting at most an excerpt: never the whole value of the address.
+      board.showMessage(format(board.text.badLayout, { reason: board.reason(error) }));
       view = await board.call("sandbox_view", { layout: "" });
     }
     this.show(view, false);
@@ -35,11 +40,17 @@ export class Sandbox {
 
   async change(placements) {
     const board = this.board;
-    const token = board.token;
-    const view = await board.call("sandbox_view", { layout: placements.join(";") });
-    if (token !== board.token || board.mode !== "sandbox") return;
-    board.showMessage(null);
-    this.show(view, true);
+    return board.actions.run(
+      "sandbox",
+      "update",
+      () => board.call("sandbox_view", { layout: placements.join(";") }),
+      (view) => {
+        if (board.mode !== "sandbox") return;
+        board.showMessage(null);
+        this.show(view, true);
+      },
+      (error) => board.failed(error),
+    );
   }
 
   show(view, remember) {
@@ -89,6 +100,7 @@ export class Sandbox {
     const view = this.view;
     const focused = document.activeElement?.closest?.("[data-key]")?.dataset.key;
     const hadFocus = board.section.contains(document.activeElement);
+    const panned = board.content.querySelector(".sniff-play__table")?.scrollLeft ?? 0;
     const selected = view.tiles.find((entry) => entry.tile === this.selected);
     const options = selected ? selected.moves : [];
     const tiles = view.tiles.map((entry) =>
@@ -115,11 +127,16 @@ export class Sandbox {
         { class: "sniff-play__table" },
         table.layoutPicture(view.svg, options, (action) => this.place(action), t.emptyLayout),
       ),
-      h(
-        "p",
-        { class: "sniff-play__caption", "data-play-caption": "", "data-score": view.score },
-        view.hint ? [h("strong", {}, view.hint.heading), " ", view.hint.caption] : t.emptyLayout,
-      ),
+      // An empty table says so once, in the table; the caption waits for the first tile.
+      view.hint
+        ? h(
+            "p",
+            { class: "sniff-play__caption", "data-play-caption": "", "data-score": view.score },
+            h("strong", {}, view.hint.heading),
+            " ",
+            view.hint.caption,
+          )
+        : null,
       h(
         "div",
         { class: "sniff-play__buttons sniff-play__sandbox-controls" },
@@ -133,8 +150,8 @@ export class Sandbox {
         h(
           "div",
           { class: "sniff-play__hand", role: "group", "aria-labelledby": "sniff-play-remaining" },
-          h("h3", { id: "sniff-play-remaining" }, t.remaining),
-          h("div", { class: "sniff-play__tiles sniff-play__tiles--all" }, tiles),
+          h("h3", { id: "sniff-play-remaining" }, tiles.length ? t.remaining : t.allPlaced),
+          tiles.length ? h("div", { class: "sniff-play__tiles sniff-play__tiles--all" }, tiles) : null,
         ),
         h(
           "div",
@@ -144,6 +161,7 @@ export class Sandbox {
         ),
       ),
     );
+    table.follow(board.content.querySelector(".sniff-play__table"), panned, t.layoutPans);
     board.extras.replaceChildren();
     board.extrasKey = "sandbox";
     board.section.dataset.mode = "sandbox";

@@ -1,9 +1,10 @@
 // The board's pictures of a game: the table (layout, seats, your hand and moves), the end of a
 // hand or of the game, the log and the score sheet. Pure rendering: every function takes the
-// engine's view (engine/play/view.py) and the words (engine/play/text.py ui_text), and returns
+// engine's view (engine/sniff/board/view.py) and the words (engine/sniff/board/text.py ui_text), and returns
 // elements; what a click does comes in as callbacks. The controller is game.mjs.
 
-const dom = await import(`./dom.mjs${new URL(import.meta.url).search}`);
+const version = new URL(import.meta.url).search;
+const [dom, { hitRadius }] = await Promise.all([import(`./dom.mjs${version}`), import(`./state.mjs${version}`)]);
 const { h, s, svgFrom, format, tileName, tileFace, tileBack } = dom;
 
 // The engine's SVG of the layout, with the places the selected tile may go made clickable.
@@ -15,25 +16,61 @@ export function layoutPicture(svgText, options, choose, empty) {
   const svg = svgFrom(svgText);
   svg.classList.add("sniff-live");
   const marks = svg.querySelector(".marks") ?? svg;
+  const places = [];
   for (const option of options) {
     const join = svg.querySelector(`.join[data-tile="${option.target}"][data-side="${option.side}"]`);
     if (!join) continue;
     join.classList.add("is-option");
-    const hit = s("circle", {
-      class: "join-hit",
-      cx: join.getAttribute("cx"),
-      cy: join.getAttribute("cy"),
-      r: 20,
-      "data-action": option.action,
-    });
+    places.push({ option, x: Number(join.getAttribute("cx")), y: Number(join.getAttribute("cy")) });
+  }
+  // Each place: a target as large as its neighbours allow (44 px across at MIN_SCALE when they are far apart), and a
+  // dashed ring of the drawing's own size that shows it.
+  const r = hitRadius(places, { ring: RING, largest: TARGET_PX / 2 / MIN_SCALE });
+  for (const { option, x, y } of places) {
+    const hit = s("circle", { class: "join-hit", cx: x, cy: y, r, "data-action": option.action });
     hit.append(s("title", {}, option.label));
-    marks.append(hit);
+    marks.append(hit, s("circle", { class: "join-ring", cx: x, cy: y, r: RING, "aria-hidden": "true" }));
   }
   svg.addEventListener("click", (event) => {
     const hit = event.target.closest?.(".join-hit");
     if (hit) choose(hit.dataset.action);
   });
+  // On a narrow screen the layout keeps at least MIN_SCALE of its drawn size, so pips and joins stay large enough to
+  // see and tap (game.css), and the table pans instead (set through the CSSOM, which a strict CSP allows).
+  const width = Number((svg.getAttribute("viewBox") ?? "").split(/[\s,]+/)[2]);
+  if (width > 0) {
+    svg.style.setProperty("--sniff-natural-width", `${Math.round(width)}px`);
+    svg.style.setProperty("--sniff-min-width", `${Math.round(width * MIN_SCALE)}px`);
+  }
   return svg;
+}
+
+// The smallest share of its drawn size a layout is shown at on a narrow screen: pips (r = 3.78) are then 5.7 px
+// across, a join's ring (r = RING) 30 px, its target up to TARGET_PX.
+export const MIN_SCALE = 0.75;
+const RING = 20;
+const TARGET_PX = 44;
+
+// Keep in view what matters on a table that pans: a place of the selected tile, else the tile placed last. A table
+// already showing one is left where the visitor put it (`panned`: its scroll before the table was drawn anew).
+// A table that pans is a region the keyboard can reach and scroll (`label` names it).
+export function follow(table, panned = 0, label = "") {
+  if (!table) return;
+  const pans = table.scrollWidth > table.clientWidth + 1;
+  for (const [name, value] of [["tabindex", "0"], ["role", "region"], ["aria-label", label]]) {
+    if (pans) table.setAttribute(name, value);
+    else table.removeAttribute(name);
+  }
+  if (!pans) return;
+  table.scrollLeft = panned;
+  const hits = [...table.querySelectorAll(".join-hit")];
+  const marks = hits.length ? hits : [...table.querySelectorAll(".last-halo")];
+  if (!marks.length) return;
+  const box = table.getBoundingClientRect();
+  const boxes = marks.map((mark) => mark.getBoundingClientRect());
+  if (boxes.some((mark) => mark.left >= box.left && mark.right <= box.right)) return;
+  const middle = (boxes[0].left + boxes[0].right) / 2 - box.left + table.scrollLeft;
+  table.scrollLeft = Math.max(0, middle - table.clientWidth / 2);
 }
 
 // A tile you may click: its face, its name "[3|4]"; aria-pressed when selected.

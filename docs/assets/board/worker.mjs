@@ -95,14 +95,19 @@ function call({ handle }, op, args) {
   return reply.result;
 }
 
-function describeError(error) {
+function describeError(error, during) {
   if (error?.details) return error.details;
   // A Python exception (a bug in the engine) or a failed download: keep the type and the whole message.
-  return { type: error?.type ?? error?.name ?? "Error", message: String(error?.message ?? error) };
+  const details = { type: error?.type ?? error?.name ?? "Error", message: String(error?.message ?? error) };
+  // Anything but a Python exception during a call (a stack overflow in the wasm, Pyodide's own fatal error) leaves
+  // Pyodide unusable: the page restarts the worker (client.mjs).
+  if (during === "call" && error?.name !== "PythonError") details.fatal = true;
+  return details;
 }
 
 self.addEventListener("message", async ({ data }) => {
   const { id, op, args } = data ?? {};
+  let during = "boot";
   try {
     let result;
     if (op === "boot") {
@@ -112,10 +117,12 @@ self.addEventListener("message", async ({ data }) => {
     } else if (ready === null) {
       throw new Error(`the board is not started: send "boot" before "${op}"`);
     } else {
-      result = call(await ready, op, args);
+      const engine = await ready;
+      during = "call";
+      result = call(engine, op, args);
     }
     self.postMessage({ id, ok: true, result });
   } catch (error) {
-    self.postMessage({ id, ok: false, error: describeError(error) });
+    self.postMessage({ id, ok: false, error: describeError(error, during) });
   }
 });

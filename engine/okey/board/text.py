@@ -108,6 +108,7 @@ def ui_text(lang: str = "en") -> dict[str, str]:
         "last": _("Last"),
         "closeReplay": _("Close the replay"),
         "saved": _("Your game is saved in this browser."),
+        "restarted": _("The rules engine stopped working and was restarted; the game goes on where it was saved."),
         "restoreFailed": _("The saved game could not be restored, so a new game starts: {reason}"),
         "badRecord": _("This file is not an Okey record the table can replay: {reason}"),
     }

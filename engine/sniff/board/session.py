@@ -45,6 +45,8 @@ BOT_NAMES = ("random", "greedy", "strong")
 #: The strong bot's guesses per move on the board: fixed, so a game goes on the same way on any machine
 #: (about 200 ms per move in Pyodide: scripts/bench_board_moves.py).
 BOARD_SAMPLES = 24
+#: The longest sandbox layout text: 28 placements of the longest form ("6|6 on 6|6 branch-a;") and then some.
+MAX_LAYOUT_CHARS = 2000
 
 
 class PlayError(EngineError):
@@ -361,6 +363,12 @@ def sandbox_view(layout: str, lang: str = "en") -> dict:
     from .sandbox import sandbox_view as _sandbox_view
 
     translations(_lang(lang), "play")
+    if isinstance(layout, str) and len(layout) > MAX_LAYOUT_CHARS:
+        raise PlayError(
+            f"the layout is longer than any of the 28 tiles ({len(layout)} characters, at most {MAX_LAYOUT_CHARS})",
+            code="layout-too-long",
+            params={"size": len(layout)},
+        )
     return _sandbox_view(_layout(layout), lang)
 
 

@@ -19,14 +19,18 @@ from ..rules import HandEnd
 from ..tiles import Side
 
 
-def ui_text(lang: str = "en") -> dict[str, str]:
+def ui_text(lang: str = "en") -> dict:
     """Labels and fixed sentences of the board's page, in ``lang``.
 
     Placeholders the page fills in: ``{number}`` (a hand's number), ``{step}``
-    and ``{steps}`` (a replay's position).
+    and ``{steps}`` (a replay's position), ``{reason}`` (an error's reason, from
+    ``errors``: engine.sniff.board.errors).
     """
+    from .errors import error_words
+
     _ = translations(lang, "play").gettext
     return {
+        "errors": error_words(lang),
         "setup": _("Game settings"),
         "players": _("Players"),
         "players2": _("2 players"),
@@ -91,6 +95,12 @@ def ui_text(lang: str = "en") -> dict[str, str]:
         "restoreFailed": _("The saved game could not be restored, so a new game starts: {reason}"),
         "badRecord": _("This file is not a game record the board can replay: {reason}"),
         "badLayout": _("The layout in the address is not legal, so the sandbox starts empty: {reason}"),
+        "actionFailed": _("That did not work, and the board is as it was: {reason}"),
+        "confirmPlayOn": _("Play on from here? The game in progress will be lost."),
+        "confirmPlayOnYes": _("Yes, play on from here"),
+        "restarted": _("The rules engine stopped working and was restarted; the game goes on where it was saved."),
+        "allPlaced": _("All 28 tiles are on the table."),
+        "layoutPans": _("The layout on the table: scroll sideways to see all of it"),
     }
 
 
@@ -219,9 +229,14 @@ class Words:
             return _("The hand is blocked: nobody can place a tile and the boneyard is empty.")
         return ""
 
-    def deduction(self, pips: int, deduction: int) -> str:
-        """A seat's remaining pips and how they round to the deduction (remainder 1-2 down, 3-4 up)."""
+    def deduction(self, pips: int, deduction: int, held: int = 0) -> str:
+        """A seat's remaining pips and how they round to the deduction (remainder 1-2 down, 3-4 up).
+
+        ``held``: how many tiles the seat still holds (a seat left with [0|0] holds one, worth no pips).
+        """
         _ = self._
+        if pips == 0 and held:
+            return _("Only [0|0] left, worth no pips: nothing to deduct.")
         if pips == 0:
             return _("No tiles left: nothing to deduct.")
         if deduction == pips:
@@ -244,10 +259,11 @@ class Words:
             )
         return template.format(pips=pips, deduction=deduction)
 
-    def deduction_line(self, seat: int, pips: int, deduction: int) -> str:
+    def deduction_line(self, seat: int, pips: int, deduction: int, held: int = 0) -> str:
         """The deduction as one sentence of the log: ``West: 13 pips, rounded up to 15: minus 15.``"""
         _ = self._
-        return _("{player}: {deduction}").format(player=self.seat(seat), deduction=self.deduction(pips, deduction))
+        text = self.deduction(pips, deduction, held)
+        return _("{player}: {deduction}").format(player=self.seat(seat), deduction=text)
 
     def winner(self, side: int, score: int, target: int) -> str:
         _ = self._

@@ -103,7 +103,7 @@ def ending(hand: Hand, words: Words) -> list[str]:
         return [words.winner(hand.winner, hand.scores[hand.winner], hand.target)]
     lines = [words.hand_end(hand.end, hand.out_seat)]
     for seat, deduction in enumerate(hand.deductions):
-        lines.append(words.deduction_line(seat, _pips(hand, seat), deduction))
+        lines.append(words.deduction_line(seat, _pips(hand, seat), deduction, len(hand.tiles(seat))))
     lines.append(words.score_line(hand.scores))
     return lines
 
@@ -180,7 +180,12 @@ def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
         view["handEnd"] = {
             "lines": ending(hand, words),
             "deductions": [
-                {"seat": seat, "pips": _pips(hand, seat), "deduction": d, "text": words.deduction(_pips(hand, seat), d)}
+                {
+                    "seat": seat,
+                    "pips": _pips(hand, seat),
+                    "deduction": d,
+                    "text": words.deduction(_pips(hand, seat), d, len(hand.tiles(seat))),
+                }
                 for seat, d in enumerate(hand.deductions)
             ]
             if hand.end != HandEnd.TARGET

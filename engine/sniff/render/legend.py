@@ -9,7 +9,7 @@ from ...core.i18n import translations
 
 @dataclass(frozen=True, slots=True)
 class Legend:
-    """What the three marks of a diagram mean (shared/spec/diagram-text.md, "Picture legend")."""
+    """What the three marks of a diagram mean (spec/diagram-text.md, "The picture's legend")."""
 
     counted: str
     join: str

@@ -1,6 +1,6 @@
 """The text of a diagram: heading, caption and long description, in any language.
 
-Implements shared/spec/diagram-text.md. The Finnish rules page is the
+Implements spec/diagram-text.md. The Finnish rules page is the
 reference; every word comes from the ``sniff`` message catalog.
 """
 

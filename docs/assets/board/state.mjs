@@ -1,0 +1,244 @@
+// The board's pure logic: what it stores in the browser, which replies it may still apply, replay steps,
+// and the checks a record's text passes before it is posted to the engine. No DOM and no engine here, so
+// Node's own test runner checks every rule (tests/node/board_state.test.mjs); game.mjs and sandbox.mjs
+// put it to work.
+
+// --- stored data ------------------------------------------------------------------------------------------------
+//
+// localStorage holds two values, each JSON with a "version":
+//   sniff-board:settings  {version, players, bots, pace}
+//   sniff-board:game      {version, save, bots}   the engine's resume data ("save"), kept as given
+// Every stored value is checked: one that is missing, of another version's format or not on offer in this
+// release (a bot renamed, a pace dropped) falls back to its default, so old or damaged data never locks a
+// returning visitor out. A saved game of another version is forgotten, never restored (one without a version is
+// read as this one's when it has a save: the board wrote those before versions).
+
+export const SETTINGS_KEY = "sniff-board:settings";
+export const GAME_KEY = "sniff-board:game";
+export const STORAGE_VERSION = 1;
+
+export const PLAYERS = [2, 3, 4];
+export const BOTS = ["random", "greedy", "strong"];
+export const PACES = { slow: 1800, normal: 1000, fast: 450, instant: 0 };
+export const DEFAULTS = Object.freeze({ players: 2, bots: "greedy", pace: "normal" });
+
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+
+// Settings from anything (a stored value, parsed or not): each field checked on its own.
+export function checkSettings(value) {
+  const stored = isObject(value) ? value : {};
+  // Settings written before the version field kept the same names: their values are checked like any other.
+  const known = stored.version === undefined || stored.version === STORAGE_VERSION;
+  const pick = (name, ok) => (known && ok(stored[name]) ? stored[name] : DEFAULTS[name]);
+  return {
+    players: pick("players", (v) => PLAYERS.includes(v)),
+    bots: pick("bots", (v) => BOTS.includes(v)),
+    pace: pick("pace", (v) => typeof v === "string" && Object.hasOwn(PACES, v)),
+  };
+}
+
+export function settingsToStore(settings) {
+  return { version: STORAGE_VERSION, ...checkSettings(settings) };
+}
+
+// The saved game, or null when there is none this release can restore. "save" is the engine's own resume data:
+// the page checks only that it is an object and hands it back as it was given.
+export function checkSavedGame(value) {
+  if (!isObject(value) || !isObject(value.save)) return null;
+  if (value.version !== undefined && value.version !== STORAGE_VERSION) return null;
+  return { save: value.save, bots: BOTS.includes(value.bots) ? value.bots : DEFAULTS.bots };
+}
+
+export function savedGameToStore({ save, bots }) {
+  return { version: STORAGE_VERSION, save, bots: BOTS.includes(bots) ? bots : DEFAULTS.bots };
+}
+
+// Read and write through a Storage (localStorage); storage refused (private mode), full or damaged never throws.
+export function readStored(storage, key) {
+  try {
+    const text = storage?.getItem(key);
+    return text === null || text === undefined ? null : JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export function writeStored(storage, key, value) {
+  try {
+    if (value === null) storage?.removeItem(key);
+    else storage?.setItem(key, JSON.stringify(value));
+    return true;
+  } catch {
+    return false; // the game goes on; it just won't survive a reload
+  }
+}
+
+// --- replies that arrive for an older state ---------------------------------------------------------------------
+//
+// Every call the board makes is an action with a key ("load", "next-hand", "bot", ...). While an action is in
+// flight its key is taken, so a second click does nothing. An action either changes what the board holds
+// ("change": a new game, a loaded record, play on, a restored game) or updates it ("update": a move, a bot's
+// move, a replay step, the next hand). Nothing is changed until the reply arrives, so a failed action leaves the
+// board as it was; a reply is applied only if the board still holds what it held when the action began (and, for
+// a change, if no newer change was asked for since). A change that is applied makes every older reply stale.
+
+export class Actions {
+  constructor() {
+    this.generation = 0; // what the board holds: one more at every change applied
+    this.request = 0; // the latest change asked for
+    this.inFlight = new Set();
+  }
+
+  // A ticket for the action, or null if an action with this key is still in flight.
+  begin(key, kind = "update") {
+    if (this.inFlight.has(key)) return null;
+    this.inFlight.add(key);
+    const change = kind === "change";
+    return { key, change, generation: this.generation, request: change ? ++this.request : this.request };
+  }
+
+  busy(key) {
+    return key === undefined ? this.inFlight.size > 0 : this.inFlight.has(key);
+  }
+
+  // Whether the ticket's reply still applies to the board as it is.
+  fresh(ticket) {
+    return ticket.generation === this.generation && (!ticket.change || ticket.request === this.request);
+  }
+
+  // Call before applying a reply: false if it is stale (then drop it); a change applied makes older replies stale.
+  apply(ticket) {
+    if (!this.fresh(ticket)) return false;
+    if (ticket.change) this.generation++;
+    return true;
+  }
+
+  // Make every reply in flight stale (the worker was restarted, the board left a mode).
+  invalidate() {
+    this.generation++;
+  }
+
+  end(ticket) {
+    if (ticket) this.inFlight.delete(ticket.key);
+  }
+
+  // Run one action: work() calls the engine, then apply(reply) draws it if it is still fresh; a failure of a fresh
+  // action goes to failed(error), nothing else changes. Resolves to "applied", "stale", "failed" or "busy".
+  async run(key, kind, work, apply, failed) {
+    const ticket = this.begin(key, kind);
+    if (!ticket) return "busy";
+    try {
+      let reply;
+      try {
+        reply = await work();
+      } catch (error) {
+        if (!this.fresh(ticket)) return "stale";
+        await failed?.(error);
+        return "failed";
+      }
+      if (!this.apply(ticket)) return "stale";
+      await apply(reply);
+      return "applied";
+    } finally {
+      this.end(ticket);
+    }
+  }
+}
+
+// --- replay steps -----------------------------------------------------------------------------------------------
+
+// The step a replay button leads to: first, previous, next, last, kept within 0 .. steps - 1.
+export function replayTarget(button, step, steps) {
+  const last = Math.max(0, steps - 1);
+  const target = { first: 0, previous: step - 1, next: step + 1, last }[button];
+  if (target === undefined) throw new RangeError(`no replay button "${button}"`);
+  return Math.max(0, Math.min(last, target));
+}
+
+// --- the layout's targets ------------------------------------------------------------------------------------------
+
+// The radius of the places' targets, in the drawing's units: as large as `largest`, but never so large that two
+// targets overlap (a tap would then go to the wrong place), and never smaller than the ring that shows a place.
+export function hitRadius(places, { ring, largest }) {
+  let nearest = Infinity;
+  for (let i = 0; i < places.length; i++) {
+    for (let j = i + 1; j < places.length; j++) {
+      nearest = Math.min(nearest, Math.hypot(places[i].x - places[j].x, places[i].y - places[j].y));
+    }
+  }
+  return Math.max(ring, Math.min(largest, nearest / 2));
+}
+
+// --- a record's text, before it is posted ------------------------------------------------------------------------
+//
+// The same limits as the engine's (engine.core.record: MAX_RECORD_BYTES, MAX_RECORD_DEPTH), checked in linear
+// time without parsing, so a huge or deeply nested file never reaches a parser. Returns null when the text may be
+// posted, or the error as the engine gives it: {type, code, params, message}.
+
+export const MAX_RECORD_BYTES = 4 * 1024 * 1024;
+export const MAX_RECORD_DEPTH = 32;
+
+export function checkRecordText(text, { maxBytes = MAX_RECORD_BYTES, maxDepth = MAX_RECORD_DEPTH } = {}) {
+  const error = (code, params, message) => ({ type: "RecordEnvelopeError", code, params, message });
+  if (typeof text !== "string") return error("record-not-text", {}, "the record is the text of a JSON file");
+  if (text.length > maxBytes) {
+    return error(
+      "record-too-large",
+      { size: text.length, limit: maxBytes },
+      `the file is too large to be a record (${text.length} characters; at most ${maxBytes})`,
+    );
+  }
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (char === 0x5c) escaped = true; // backslash
+      else if (char === 0x22) inString = false; // "
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      // [ or {
+      if (++depth > maxDepth) {
+        return error(
+          "record-too-deep",
+          { limit: maxDepth },
+          `the file nests deeper than a record does (more than ${maxDepth} levels)`,
+        );
+      }
+    } else if (char === 0x5d || char === 0x7d) depth--; // ] or }
+  }
+  return null;
+}
+
+// --- words ------------------------------------------------------------------------------------------------------
+
+// "Hand {number}" + {number: 2} -> "Hand 2"
+export function format(template, values) {
+  return template.replace(/\{([a-z_]+)\}/gi, (match, name) => (name in values ? String(values[name]) : match));
+}
+
+// At most `limit` characters of a value quoted in a sentence: a long one is cut, with an ellipsis.
+export function excerpt(value, limit = 80) {
+  const text = String(value ?? "");
+  const chars = Array.from(text);
+  return chars.length <= limit ? text : chars.slice(0, limit - 1).join("") + "…";
+}
+
+// An engine's error in the page's words: the catalogs' sentence for its code (text.errors, from the engine's
+// catalogs at build time; a code may have several, the most precise first), the first whose placeholders the
+// error's parameters all fill (each quoted value cut to an excerpt). An error without a sentence in the catalogs
+// gets the general one, never the engine's English.
+export function errorText(error, errors) {
+  const details = error?.details ?? error ?? {};
+  const params = {};
+  for (const [name, value] of Object.entries(details.params ?? {})) {
+    if (value !== null && value !== undefined) params[name] = excerpt(value);
+  }
+  const candidates = [errors?.[details.code] ?? []].flat();
+  for (const template of candidates) {
+    if ([...template.matchAll(/\{([a-z_]+)\}/gi)].every(([, name]) => name in params)) return format(template, params);
+  }
+  return errors?.unknown ?? excerpt(details.message ?? String(error));
+}

@@ -1,0 +1,59 @@
+"""The Sniff board's errors in the reader's language: a sentence for every error code the page may meet.
+
+Every error the board replies with carries a ``code`` and ``params``
+(``engine.core.errors.EngineError``; ``engine.board.session`` sends both). The
+engine's own message stays English (for the console, the command line and the
+tests); the page words the error from ``error_words``, which the site's build
+writes into the page (``ui_text``'s ``errors``), so the reason reads in the
+page's language. A code may have several sentences, the most precise first: the
+page takes the first whose placeholders the error's ``params`` all fill (a
+record's error says the hand and the move when it knows them). A code without a
+sentence gets the general one (``unknown``). Each sentence is a reason, put into
+the page's own sentences ("This file is not a game record the board can replay:
+{reason}").
+"""
+
+from __future__ import annotations
+
+from ...core.i18n import translations
+
+
+def error_words(lang: str = "en") -> dict[str, str | list[str]]:
+    """The reason of every error code, in ``lang``; placeholders in braces are the error's ``params``."""
+    _ = translations(lang, "play").gettext
+    call = _("the board was asked for something it does not do")
+    return {
+        "unknown": _("the board could not do this, for a reason it has no words for in this language"),
+        "notation": _("line {line} cannot be read, or places a tile where the rules do not allow it"),
+        "parse": _("a tile or a side cannot be read"),
+        "illegal-placement": _("the rules do not allow that placement"),
+        "layout-too-long": _("it is longer than any layout of the 28 tiles ({size} characters)"),
+        "empty-layout": _("the layout has no tiles yet"),
+        "record": [
+            _("in hand {hand}, move {event} does not follow the rules"),
+            _("hand {hand} does not follow the rules, or its figures do not add up"),
+            _("it is not a game record of American Sniff, or its figures do not add up"),
+        ],
+        "record-not-text": _("the file could not be read as text"),
+        "record-not-object": _("a game record is one JSON object, and this file holds something else"),
+        "record-game": _("the record does not say which game it is"),
+        "record-too-large": _("the file is too large to be a game record ({size} characters; at most {limit})"),
+        "record-too-deep": _("the file nests more deeply than a game record does (more than {limit} levels)"),
+        "too-deep": _("the value nests too deeply for the engine to read"),
+        "seed": _("its seed is larger than the board can keep (at most {max})"),
+        "no-seed": _("the record has no seed, so the next hands could not be dealt"),
+        "play": _("that does not fit the game as it stands"),
+        "illegal-action": _("the rules do not allow that move now"),
+        "not-your-turn": _("it is not your turn"),
+        "not-bot-turn": _("it is not a bot's turn"),
+        "hand-not-over": _("the hand is not over yet"),
+        "replay-step": _("the replay has no such move"),
+        "bots": _("this bot level is not on offer"),
+        "players": _("the game is for 2, 3 or 4 players"),
+        "unknown-game": _("the board no longer holds this game"),
+        "language": _("this language is not one of the site's"),
+        "call": call,
+        "unknown-op": call,
+        "arguments": call,
+        "stopped": _("the rules engine stopped working"),
+    }
