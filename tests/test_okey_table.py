@@ -270,7 +270,7 @@ def test_a_visitor_plays_a_round_through_the_buttons(
         assert page.locator("[data-okey-settlement]").count() == 1
 
 
-def test_a_reload_resumes_the_same_position_keys_stay_in_the_table_and_the_timer_hands_the_turn_to_a_bot(
+def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_turn_to_a_bot_a_dead_worker_restarts(
     browser, site_url
 ):
     lang = "fi"
@@ -320,3 +320,16 @@ def test_a_reload_resumes_the_same_position_keys_stay_in_the_table_and_the_timer
         assert page.locator("[data-okey-message]").inner_text() == Words(lang).timed_out()
         log = page.locator(".okey-play__log li").all_inner_texts()
         assert any(re.match(r"Hylkäät laatan ", line) for line in log[len(shown["log"]) :]), "the bot discarded"
+
+        # A worker that dies while the table is playing: the table restarts it, says so, and goes on from its save.
+        moves = int(moves_done(page))
+        page.evaluate(
+            """() => document.querySelector("[data-okey-board]").sniffBoard.runtime.worker
+                 .dispatchEvent(new ErrorEvent("error", {message: "out of memory"}))"""
+        )
+        page.wait_for_selector(f"{TABLE}[data-state=ready][data-restarts='1']", timeout=BOOT_TIMEOUT)
+        page.wait_for_function(
+            "(text) => document.querySelector('[data-okey-message]').textContent === text", arg=text["restarted"]
+        )
+        assert int(moves_done(page)) >= moves
+        assert page.locator(TABLE).get_attribute("data-okey-phase") in ("you", "bot", "roundOver")
