@@ -1,8 +1,9 @@
 """Benchmark the bots: the strong bot's milliseconds per move, and strength over many two-player games.
 
-    .venv/bin/python scripts/bench_bots.py timing [--budget-ms 200] [--games 4]
+    .venv/bin/python scripts/bench_bots.py timing [--budget-ms 200] [--games 4] [--rules american|classic]
     .venv/bin/python scripts/bench_bots.py strength [--games 2000] [--budget-ms 200 | --samples N]
                                                     [--pairs strong:greedy,greedy:random] [--jobs 1]
+                                                    [--rules american|classic]
 
 ``timing`` plays the strong bot against greedy and measures the wall time (and the CPU time) of each
 of its moves that needed a choice (a single legal action is played at once, without search). ``strength`` plays every
@@ -28,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.sniff.bots import make_bot
 from engine.sniff.bots.strong import StrongBot
 from engine.sniff.game import Game
+from engine.sniff.rules import RULESETS
 
 
 def bot(name: str, seed: int, budget_ms: float, samples: int | None):
@@ -51,7 +53,7 @@ def percentile(ordered: list[float], share: float) -> float:
 def timing(args: argparse.Namespace) -> None:
     times, cpu, guesses, moves = [], [], [], 0
     for number in range(args.games):
-        game = Game(2, seed=10_000 + number)
+        game = Game(2, seed=10_000 + number, ruleset=RULESETS[args.rules])
         seat = number % 2
         bots = {seat: bot("strong", number, args.budget_ms, None), 1 - seat: bot("greedy", number, 0, None)}
         while not game.is_terminal():
@@ -70,7 +72,8 @@ def timing(args: argparse.Namespace) -> None:
     times.sort()
     p95 = percentile(times, 0.95)
     python = sys.version.split()[0]
-    print(f"strong bot, budget {args.budget_ms:g} ms, {args.games} games against greedy, Python {python}")
+    rules = RULESETS[args.rules].name
+    print(f"{rules}: strong bot, budget {args.budget_ms:g} ms, {args.games} games against greedy, Python {python}")
     print(f"moves with a choice: {len(times)} of {moves}; the others (one legal action) take no search")
     print(
         f"ms per move with a choice: mean {statistics.fmean(times):.1f}, median {statistics.median(times):.1f}, "
@@ -83,10 +86,10 @@ def timing(args: argparse.Namespace) -> None:
 
 def play_games(task: tuple) -> tuple[int, int, float]:
     """Play games ``numbers`` of one pairing; return (first bot's wins, games, first bot's mean margin)."""
-    first, second, numbers, seed, budget_ms, samples = task
+    first, second, numbers, seed, budget_ms, samples, rules = task
     wins, margin = 0, 0
     for number in numbers:
-        game = Game(2, seed=seed * 1_000_003 + number)
+        game = Game(2, seed=seed * 1_000_003 + number, ruleset=RULESETS[rules])
         seat = number % 2
         bots = {
             seat: bot(first, 2 * number, budget_ms, samples),
@@ -102,12 +105,13 @@ def play_games(task: tuple) -> tuple[int, int, float]:
 
 def strength(args: argparse.Namespace) -> None:
     search = f"{args.samples} guesses per move" if args.samples else f"budget {args.budget_ms:g} ms per move"
-    print(f"{args.games} two-player games per pair, seats alternated, strong bot {search}, {args.jobs} job(s)")
+    rules = RULESETS[args.rules].name
+    print(f"{rules}: {args.games} two-player games per pair, seats alternated, strong bot {search}, {args.jobs} job(s)")
     for pair in args.pairs.split(","):
         first, second = pair.split(":")
         start = time.perf_counter()
         chunks = [range(i, args.games, args.jobs * 8) for i in range(args.jobs * 8)]
-        tasks = [(first, second, list(chunk), args.seed, args.budget_ms, args.samples) for chunk in chunks]
+        tasks = [(first, second, list(chunk), args.seed, args.budget_ms, args.samples, args.rules) for chunk in chunks]
         wins = games = margin = 0
         with Pool(args.jobs) as pool:
             for w, g, m in pool.imap_unordered(play_games, tasks):
@@ -129,6 +133,7 @@ def main() -> None:
     timed = sub.add_parser("timing", help="the strong bot's ms per move")
     timed.add_argument("--budget-ms", type=float, default=200.0)
     timed.add_argument("--games", type=int, default=4)
+    timed.add_argument("--rules", choices=tuple(RULESETS), default="american", help="the ruleset (default american)")
     strong = sub.add_parser("strength", help="win shares over many games, with 95%% confidence intervals")
     strong.add_argument("--games", type=int, default=2000)
     strong.add_argument("--budget-ms", type=float, default=200.0)
@@ -136,6 +141,7 @@ def main() -> None:
     strong.add_argument("--pairs", default="strong:greedy,greedy:random")
     strong.add_argument("--seed", type=int, default=1)
     strong.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    strong.add_argument("--rules", choices=tuple(RULESETS), default="american", help="the ruleset (default american)")
     args = parser.parse_args()
     timing(args) if args.part == "timing" else strength(args)
 

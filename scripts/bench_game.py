@@ -1,6 +1,6 @@
 """Benchmark the game engine: random-bot games per second, and records written and replayed per second.
 
-    .venv/bin/python scripts/bench_game.py [--seconds 5] [--seed 1]
+    .venv/bin/python scripts/bench_game.py [--seconds 5] [--seed 1] [--rules american|classic] [--partnerships]
 
 Random bots choose through the players' views (``Game.view`` -> ``RandomBot.choose``), as any bot does;
 the figures are the rules code's speed: hands, turns, drawing, scoring, deductions. Rates are per second
@@ -21,15 +21,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.sniff.bots import RandomBot
 from engine.sniff.game import Game
 from engine.sniff.record import dumps, game_record, replay
+from engine.sniff.rules import RULESETS, Ruleset, ruleset_named
 
 
-def play_for(players: int, seconds: float, rng: random.Random) -> tuple[int, int, int, float, list[dict]]:
+def play_for(
+    players: int, seconds: float, rng: random.Random, ruleset: Ruleset
+) -> tuple[int, int, int, float, list[dict]]:
     """Play random-bot games for about ``seconds``: (games, hands, actions, elapsed, a few records)."""
     games = hands = actions = 0
     records = []
     start = time.process_time()
     while time.process_time() - start < seconds:
-        game = Game(players, rng)
+        game = Game(players, rng, ruleset=ruleset)
         bots = [RandomBot(random.Random(rng.getrandbits(32))) for _ in range(players)]
         while not game.is_terminal():
             seat = game.current_player
@@ -46,11 +49,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per number of players (default 5)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", choices=tuple(RULESETS), default="american", help="the ruleset (default american)")
+    parser.add_argument("--partnerships", action="store_true", help="classic Sniff: four players as partnerships")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    print(f"Python {sys.version.split()[0]}, random bots through the player views, {args.seconds:g} CPU s each")
+    ruleset = ruleset_named(args.rules)
+    four = ruleset_named(args.rules, True) if args.partnerships else ruleset
+    python = sys.version.split()[0]
+    print(f"Python {python}, {ruleset.name}, random bots through the player views, {args.seconds:g} CPU s each")
     for players in (2, 3, 4):
-        games, hands, actions, elapsed, records = play_for(players, args.seconds, rng)
+        games, hands, actions, elapsed, records = play_for(
+            players, args.seconds, rng, four if players == 4 else ruleset
+        )
         print(
             f"{players} players: {games / elapsed:7.1f} games/s  {hands / elapsed:8.1f} hands/s  "
             f"{actions / elapsed:9,.0f} actions/s  ({hands / games:.1f} hands per game, {games} games)"

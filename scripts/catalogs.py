@@ -31,8 +31,9 @@ TRANSLATED = ("id", "it", "fi")
 DOMAINS: dict[str, tuple[str, ...]] = {
     "sniff": ("engine/sniff/render/text.py",),
     "board": ("engine/board/*.py",),
-    "diagram": ("engine/sniff/render/legend.py",),
+    "diagram": ("engine/sniff/render/legend.py", "engine/sniff/render/boneyard.py"),
     "play": ("engine/sniff/board/*.py",),
+    "okey": ("engine/okey/render/text.py", "engine/okey/render/svg.py", "engine/okey/render/legend.py"),
     "okeyplay": ("engine/okey/board/*.py",),
 }
 

@@ -15,10 +15,11 @@ import pytest
 from engine.board import session
 from engine.core.errors import EngineError
 from engine.core.i18n import LANGUAGES
+from engine.core.record import MAX_SEED
 from engine.sniff import parse_layout
 from engine.sniff.board.errors import error_words
 from engine.sniff.board.text import Words, ui_text
-from engine.sniff.game import MAX_SEED, Game
+from engine.sniff.game import Game
 from engine.sniff.notation import NotationError
 from engine.sniff.record import RecordError, replay
 from engine.sniff.tiles import Tile
@@ -179,3 +180,16 @@ def test_only_ascii_digits_make_a_tile(text):
     with pytest.raises(NotationError):
         parse_layout(text)
     assert reply("sandbox_view", layout=text)["error"]["code"] == "notation"
+
+
+def test_okey_seeds_have_the_same_bound():
+    from engine.okey.game import Game as OkeyGame
+    from engine.okey.record import RecordError as OkeyRecordError
+    from engine.okey.record import game_record, replay
+
+    with pytest.raises(EngineError, match="9007199254740991") as caught:
+        OkeyGame(seed=2**53)
+    assert caught.value.code == "seed"
+    record = game_record(OkeyGame(seed=3))
+    with pytest.raises(OkeyRecordError, match="9007199254740991"):
+        replay(record | {"seed": 2**64})

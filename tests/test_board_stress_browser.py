@@ -240,7 +240,14 @@ def test_bad_or_outdated_stored_data_never_locks_the_visitor_out(browser, site_u
             assert page.locator(".sniff-play__hint-button").count() == 0
         page.locator("select[name=pace]").select_option("fast")
         stored = json.loads(page.evaluate("localStorage.getItem('sniff-board:settings')"))
-        assert stored == {"version": 1, "players": 2, "bots": "greedy", "pace": "fast"}
+        assert stored == {
+            "version": 1,
+            "rules": "american",
+            "partners": False,
+            "players": 2,
+            "bots": "greedy",
+            "pace": "fast",
+        }
 
     # A save of this version that does not replay: the board says why, in words, and a new game starts.
     broken = finished_game() | {"target": 7}
@@ -299,18 +306,7 @@ def test_every_state_of_the_board_is_accessible_in_both_palettes_on_a_phone(brow
         problems += axe_in_both_palettes(page, "replay")
         page.get_by_role("button", name=text["previous"], exact=True).click()
         page.wait_for_selector("[data-key=replay-play-on]")
-        broken = page.evaluate(
-            """() => [...document.querySelectorAll('.sniff-play__replay .md-button')].flatMap((button) => {
-                 const node = button.firstChild, words = [];
-                 let start = 0;
-                 for (const word of node.textContent.split(' ')) {
-                   const range = document.createRange();
-                   range.setStart(node, start); range.setEnd(node, start + word.length);
-                   if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) words.push(word);
-                   start += word.length + 1;
-                 }
-                 return words; })"""
-        )
+        broken = page.evaluate(BROKEN_WORDS, ".sniff-play__replay .md-button")
         assert broken == [], f"words broken across lines: {broken}"
         page.mouse.move(0, 0)
         assert page.evaluate("document.activeElement.dataset.key") == "replay-previous"
@@ -428,6 +424,34 @@ def test_the_sandbox_on_a_phone(browser, site_url, tmp_path):
         action = hit.get_attribute("data-action")
         hit.click()
         page.wait_for_function("(a) => decodeURIComponent(location.search).endsWith(a)", arg=action)
+
+
+# --- item 13: step buttons break between words, never inside one ---------------------------------------------
+
+#: The words of each button under ``selector`` that the page wraps across lines.
+BROKEN_WORDS = """(selector) => [...document.querySelectorAll(selector)].flatMap((button) => {
+  const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT), broken = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    let start = 0;
+    for (const word of node.textContent.split(/\\s/)) {
+      if (word) {
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, start + word.length);
+        if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) broken.push(word);
+      }
+      start += word.length + 1;
+    }
+  }
+  return broken; })"""
+
+
+@pytest.mark.parametrize("lang", LOCALES)
+def test_the_diagrams_step_buttons_keep_their_words_whole_on_a_phone(browser, site_url, lang):
+    with visitor(browser, f"{site_url}/{'' if lang == 'en' else lang + '/'}rules/", width=390) as page:
+        page.wait_for_selector(".sniff-controls button")
+        assert page.evaluate(BROKEN_WORDS, ".sniff-controls button, .sniff-controls .sniff-position") == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
 # --- item 12: the Content-Security-Policy holds on every page ------------------------------------------------------

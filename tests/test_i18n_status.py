@@ -136,3 +136,17 @@ def test_diff_without_a_stamp_or_with_an_unknown_one_explains_why(repo):
 
     result = run_diff(repo / "docs" / "rules.md")
     assert result.returncode == 1 and "is not a translated page" in result.stderr
+
+
+def test_the_okey_pages_and_catalog_are_tracked_and_up_to_date():
+    """The Okey pages' translations carry the hash of their English page; the okey catalogs are complete."""
+    for name in ("okey.md", "okey-reference.md"):
+        english = i18n_status.DOCS / name
+        assert english in i18n_status.english_pages()
+        for lang in ("id", "it", "fi"):
+            assert i18n_status.page_status(english, lang).state == "present", (name, lang)
+    result = subprocess.run(
+        [sys.executable, "scripts/i18n_status.py"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    for lang in ("id", "it", "fi"):
+        assert f"{lang}/okey.po: 0 missing, 0 placeholder mismatches, 0 fuzzy, 0 obsolete" in result.stdout

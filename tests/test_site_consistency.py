@@ -40,7 +40,7 @@ def diagrams(text: str) -> list[tuple[str, str]]:
     found = []
     for match in FENCE.finditer(text):
         info = match["info"].strip()
-        if info.split(" ", 1)[0] in ("sniff", "sniff-board"):
+        if info.split(" ", 1)[0] in ("sniff", "sniff-board", "okey", "okey-board"):
             body = [line.split("#", 1)[0].strip() for line in match["body"].splitlines()]
             found.append((info, "\n".join(line for line in body if line)))
     return found
@@ -96,3 +96,40 @@ def test_the_rules_page_carries_the_facts_of_the_seeds():
     for fact in ("250", "200", "28", "6 + 1 + 4 + 4 = 15", "6 + 1 + 2 + 4 = 13", "3 + 3"):
         assert fact in prose(text), fact
     assert len(diagrams(text)) >= 5
+
+
+def test_the_okey_page_carries_the_facts_of_the_seed():
+    """Seed 001's numbers and examples are on the Okey rules page, and its examples are diagrams."""
+    text = (DOCS / "okey.md").read_text(encoding="utf-8")
+    shown = prose(text)
+    for fact in ("106", "104", "14", "15", "13-1-2", "51", "68", "69", "+70", "+180", "5-6-7", "−500", "−1000", "× 5"):
+        assert fact in shown, fact
+    fences = diagrams(text)
+    kinds = {info.split()[0] for info, _body in fences}
+    assert kinds == {"okey"}
+    bodies = "\n".join(body for _info, body in fences)
+    for example in (
+        "indicator K13",  # 13 makes the 1 the okey
+        "invalid R13 R1 R2",  # 13-1-2 is not a run
+        "last-opening 68",  # doubling: 68 -> 69
+        "layoff B7 on 1",  # blue 7: +70
+        "seize B8 on 1",  # blue 8: +180
+        "discard R8",  # the penalty tile against 5-6-7
+        "take K7",  # taking the discard
+        "end hand",
+        "end pairs",
+        "end okey",
+        "end exhausted",  # every row of the settlement table
+    ):
+        assert example in bodies, example
+    # Every [choice] of the rules is on the page, marked as this site's reading.
+    assert text.count('!!! note "This site\'s reading"') >= 9
+    for lang in LOCALES:
+        translated = (DOCS / f"okey.{lang}.md").read_text(encoding="utf-8")
+        assert translated.count("\n!!! note ") == text.count("\n!!! note "), lang
+
+
+def test_the_indonesian_okey_page_keeps_the_seeds_own_terms():
+    text = prose((DOCS / "okey.id.md").read_text(encoding="utf-8")).lower()
+    for term in ("ubin", "okey", "ubin palsu", "indikator", "buka", "menambah", "merebut", "ubin penalti", "tumpukan"):
+        assert re.search(rf"\b{term}\b", text), term

@@ -14,7 +14,7 @@ from ..core.errors import EngineError
 from ..sniff.bots import BOTS, make_bot
 from ..sniff.game import Game, Played
 from ..sniff.record import dumps, game_record
-from ..sniff.rules import AMERICAN_SNIFF
+from ..sniff.rules import AMERICAN_SNIFF, RULESETS, RulesError, ruleset_named
 from . import GAMES, UsageError
 
 NAME = "simulate"
@@ -23,7 +23,20 @@ HELP = "play games between bots (random, greedy, strong), write their records as
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=GAMES, default="sniff", help="the game to play (default sniff)")
-    parser.add_argument("--players", type=int, default=2, help="2, 3 or 4 (4 = partners 0 + 2 and 1 + 3; default 2)")
+    parser.add_argument(
+        "--rules",
+        choices=tuple(RULESETS),
+        default=AMERICAN_SNIFF.key,
+        help="american (default) or classic Sniff (seed 003: scoring in fives, the winner's award, target 61)",
+    )
+    parser.add_argument(
+        "--partnerships",
+        action="store_true",
+        help="classic Sniff with 4 players: partners 0 + 2 and 1 + 3 (American Sniff's four always are)",
+    )
+    parser.add_argument(
+        "--players", type=int, default=2, help="2, 3 or 4 (American Sniff: 4 = partners 0 + 2 and 1 + 3; default 2)"
+    )
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run: the same seed, the same games")
     parser.add_argument(
@@ -48,6 +61,10 @@ class Tally:
     players: int
     names: list[str]
     rotate: bool = False
+    #: Four players as two partnerships.
+    partnerships: bool = True
+    #: The hand's end deducts remaining pips (American Sniff); otherwise the winner's award is tallied.
+    deductions: bool = True
     games: int = 0
     hands: int = 0
     unfinished: int = 0
@@ -73,6 +90,8 @@ class Tally:
                     self.seat_points[event.seat] += event.points
             for seat, deduction in enumerate(hand.deductions or ()):
                 self.seat_deductions[seat] += deduction
+            if hand.award is not None:
+                self.seat_deductions[hand.award.seat] += hand.award.points
         for name in set(seated):
             self.bot_games[name] += 1
         if game.winner is None:
@@ -87,10 +106,11 @@ class Tally:
     def lines(self, elapsed: float) -> list[str]:
         hands = max(self.hands, 1)
         rate = self.games / elapsed if elapsed > 0 else float("inf")
+        end = "deductions/hand" if self.deductions else "     award/hand"
         out = [
             f"{self.games} games, {self.players} players, {elapsed:.2f} s, {rate:.1f} games/s",
             f"hands per game: {self.hands / max(self.games, 1):.2f}",
-            "seat  bot      wins   win %   points/hand  deductions/hand",
+            f"seat  bot      wins   win %   points/hand  {end}",
         ]
         for seat in range(self.players):
             name = "rotated" if self.rotate else self.names[seat]
@@ -102,7 +122,7 @@ class Tally:
             played = self.bot_games[name]
             wins = self.bot_wins[name]
             out.append(f"{name:<7}  {played:>5}  {wins:>4}  {100 * wins / max(played, 1):5.1f}")
-        if self.players == 4:
+        if self.players == 4 and self.partnerships:
             out.append("(4 players: seats 0 + 2 and 1 + 3 are partners; a win counts for both partners)")
         if self.unfinished:
             out.append(f"unfinished games: {self.unfinished}")
@@ -150,22 +170,31 @@ def run(args: argparse.Namespace) -> int:
     if args.game == "okey":
         return run_okey(args)
     try:
-        AMERICAN_SNIFF.check_players(args.players)
+        ruleset = ruleset_named(args.rules)
+        ruleset.check_players(args.players)
     except EngineError as error:
         raise UsageError(f"--players: {error}") from None
+    if args.partnerships:
+        if args.players != 4:
+            raise UsageError(f"--partnerships: only four players play as partnerships, not {args.players}")
+        try:
+            ruleset = ruleset.with_partnerships(True)
+        except RulesError as error:
+            raise UsageError(f"--partnerships: {error}") from None
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
     if args.budget_ms is not None and not args.budget_ms > 0:
         raise UsageError(f"--budget-ms must be positive, not {args.budget_ms}")
     names = parse_bots(args.bots, args.players)
     master = random.Random(args.seed)
-    tally = Tally(args.players, names, args.rotate)
+    partnerships = args.players == 4 and ruleset.sides(4) == 2
+    tally = Tally(args.players, names, args.rotate, partnerships, ruleset.deductions)
     start = time.perf_counter()
     with open(args.out, "w", encoding="utf-8") if args.out else nullcontext() as out:
         for number in range(args.games):
             shift = number % args.players if args.rotate else 0
             seated = [names[(seat - shift) % args.players] for seat in range(args.players)]
-            game = Game(args.players, master)
+            game = Game(args.players, master, ruleset=ruleset)
             bots = [make_bot(name, random.Random(master.getrandbits(64)), args.budget_ms) for name in seated]
             play(game, bots)
             tally.add(game, seated)

@@ -22,6 +22,22 @@ MAX_RECORD_BYTES = 4 * 1024 * 1024
 MAX_RECORD_DEPTH = 32
 
 
+#: The largest seed a game accepts: a record carries its seed as a JSON number, which JavaScript (the board's page)
+#: reads exactly only up to 2**53 - 1. Every game's seeds are checked with ``check_seed``.
+MAX_SEED = 2**53 - 1
+
+
+def check_seed(seed: int) -> int:
+    """``seed`` if it is within 0 .. MAX_SEED; otherwise an ``EngineError`` that says the bounds."""
+    if not 0 <= seed <= MAX_SEED:
+        raise EngineError(
+            f"the seed must be a whole number from 0 to {MAX_SEED} (2**53 - 1), not {seed}",
+            code="seed",
+            params={"max": MAX_SEED},
+        )
+    return seed
+
+
 class RecordEnvelopeError(EngineError):
     code = "record"
 

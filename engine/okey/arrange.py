@@ -180,8 +180,9 @@ def _run(i: int, base: int, a: int, b: int, p: int, key: int, count_one: int) ->
 class _Search:
     """One memoised search over sub-racks (shared by the calls of one question)."""
 
-    def __init__(self) -> None:
+    def __init__(self, per_tile: int = 0) -> None:
         self.memo: dict[int, tuple[int, object]] = {}
+        self.per_tile = per_tile  # added to a meld's worth per tile: with a large one, the most tiles win
 
     def best(self, key: int, wilds: int, force: int, keep: bool) -> int:
         state = key | (wilds << _SHIFT_WILDS) | ((force + 1) << _SHIFT_FORCE) | (keep << _SHIFT_KEEP)
@@ -204,6 +205,8 @@ class _Search:
             else:
                 next_force = NONE if force in reals else force
             rest = self.best(new_key, wilds - used, next_force, keep)
+            if self.per_tile:
+                value += self.per_tile * len(pieces)
             if rest > IMPOSSIBLE and value + rest > best_value:
                 best_value = value + rest
                 best_choice = (pieces, new_key, wilds - used, next_force)
@@ -240,7 +243,7 @@ def _useless(key: int, wilds: int) -> int:
     return out
 
 
-def _solve(rack: Sequence[Tile], okey: Okey, force: int, keep: bool) -> Arrangement | None:
+def _solve(rack: Sequence[Tile], okey: Okey, force: int, keep: bool, per_tile: int = 0) -> Arrangement | None:
     key, wilds = _state(rack, okey)
     useless = _useless(key, wilds)
     if force not in (NONE, WILD) and (useless >> (2 * force)) & 3:
@@ -248,11 +251,11 @@ def _solve(rack: Sequence[Tile], okey: Okey, force: int, keep: bool) -> Arrangem
     key -= useless
     if useless:
         keep = False
-    search = _Search()
-    value = search.best(key, wilds, force, keep)
-    if value <= IMPOSSIBLE:
+    search = _Search(per_tile)
+    if search.best(key, wilds, force, keep) <= IMPOSSIBLE:
         return None
     melds = tuple(_meld(pieces, okey) for pieces in search.melds(key, wilds, force, keep))
+    value = sum(meld.value for meld in melds)
     left = Counter(rack)
     for meld in melds:
         for piece in meld.pieces:
@@ -277,20 +280,31 @@ def _meld(pieces: tuple, okey: Okey) -> Meld:
     return Meld(kind, ordered, sum(piece.number for piece in made))
 
 
-def best_arrangement(rack: Sequence[Tile], okey: Okey) -> Arrangement:
-    """The disjoint runs and sets of the rack with the largest total value (no tile kept back for a discard).
+MOST_TILES = 1000  # a tile outweighs any difference of value (a rack's value is below 1000)
+
+
+def best_arrangement(rack: Sequence[Tile], okey: Okey, most_tiles: bool = False) -> Arrangement:
+    """The disjoint runs and sets of the rack with the largest total value (no tile kept back for a discard);
+    with ``most_tiles``, the ones that leave the fewest tiles, then the largest value.
 
     Ties go to the first arrangement the search meets, so the answer is deterministic.
     """
-    return _solve(rack, okey, NONE, False)
+    return _solve(rack, okey, NONE, False, MOST_TILES if most_tiles else 0)
 
 
-def opening(rack: Sequence[Tile], okey: Okey, threshold: int = 51, taken: Tile | None = None) -> Arrangement | None:
+def opening(
+    rack: Sequence[Tile], okey: Okey, threshold: int = 51, taken: Tile | None = None, most_tiles: bool = False
+) -> Arrangement | None:
     """The best lay-down of the rack that keeps one tile to discard and reaches ``threshold``, or None.
 
     ``taken``: the tile taken from the discards, which the lay-down must use (for an okey: any okey).
+    ``most_tiles``: prefer the lay-down that leaves the fewest tiles, when it reaches the threshold too.
     """
     force = NONE if taken is None else (WILD if taken is okey.tile else okey.identity(taken).code)
+    if most_tiles:
+        found = _solve(rack, okey, force, True, MOST_TILES)
+        if found is not None and found.value >= threshold:
+            return found
     found = _solve(rack, okey, force, True)
     if found is None or found.value < threshold:
         return None

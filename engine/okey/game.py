@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.errors import EngineError
+from ..core.record import check_seed
 from .arrange import (
     layoff_spots,
     most_pairs,
@@ -683,6 +684,14 @@ class Round:
         item = self._item(action.to)
         piece = action.piece
         self._check_piece(piece)
+        if self.racks[seat][piece.face] < 1:
+            what = "an okey" if piece.wild else str(piece.face)
+            raise _illegal(
+                f"seat {seat} does not hold {what}: it is not in hand",
+                "okey-not-in-rack",
+                seat=seat,
+                tile=piece.face.notation(),
+            )
         if item.meld.kind == PAIR:
             raise _illegal(f"item {action.to} is a pair: pairs are never extended", "okey-layoff-pair")
         if item.meld.end_for(piece.stands) is None:
@@ -846,6 +855,7 @@ class Round:
         if not rack[tile]:
             del rack[tile]
         out: dict = {"discard": tile.notation()}
+        self.discards[seat].append(tile)
         if not rack:
             if tile is self.okey.tile:
                 kind = OKEY
@@ -857,7 +867,6 @@ class Round:
             return out
         if layoff_spots(tile, self.melds(), self.okey):
             self._charge(out, seat, PENALTY)
-        self.discards[seat].append(tile)
         self.last_discard = (seat, tile)
         self.current = (seat + 1) % SEATS
         self.phase = DRAW_PHASE
@@ -981,6 +990,8 @@ class Game:
             seed = rng.getrandbits(53)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"the seed must be an integer, not {seed!r}")
+        if seed is not None:
+            check_seed(seed)  # a record's seed must survive JavaScript's numbers
         if seed is None and auto_deal:
             raise TypeError("a game that deals needs a seed (seed=...) or a seeded random.Random (rng=...)")
         self.options = options or Options()

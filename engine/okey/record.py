@@ -8,7 +8,7 @@ the engine and checks everything in it: the deal against the seed, every event
 settlement, the scores, the totals and the winners. The first inconsistency is
 a ``RecordError`` naming the round and the event (both counted from 1).
 
-``restore`` (``Game.from_record``) returns the game ready to go on, also in the
+``restore`` returns the game ready to go on, also in the
 middle of a round.
 """
 
@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from typing import IO
 
 from ..core.errors import EngineError
+from ..core.record import MAX_SEED, game_of
 from ..core.record import dumps as dumps  # re-exported: the game's record API
-from ..core.record import game_of
 from ..core.record import read_jsonl as core_read_jsonl
 from ..core.record import write_jsonl as write_jsonl
 from .game import DECLINE, DRAW, PLAY_PHASE, TAKE, Deal, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize
@@ -282,6 +282,8 @@ def replay(record: object) -> Game:
     seed = record.get("seed")
     if seed is not None:
         seed = _field(record, "seed", int, "the record")
+        if not 0 <= seed <= MAX_SEED:
+            raise RecordError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed}")
     rounds = _field(record, "rounds", list, "the record")
     if not rounds:
         raise RecordError("the record has no rounds")

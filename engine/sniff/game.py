@@ -13,11 +13,14 @@ The rules of a turn (seeds 000, 002, 004):
 - a player with none draws one tile at a time (one action per draw) and, as
   soon as the drawn tile can be placed, must place it: it is then their only
   playable tile, because the layout has not changed;
-- with no placement and nothing left to draw, the player passes;
-- every placement scores (``Layout.place``), the opener and the last tile too;
-  the first side to reach the target wins at once and the hand stops there;
+- with no placement and nothing left to draw (or, if the ruleset limits the
+  draws in a turn, none left to draw this turn), the player passes;
+- every placement scores (``Layout.place``, worth what the ruleset says), the
+  opener and the last tile too; the first side to reach the target wins at
+  once and the hand stops there;
 - a hand ends when a player places their last tile (``out``) or when nothing
-  can be drawn and nobody can place (``blocked``); the ruleset then settles it.
+  can be drawn and nobody can place (``blocked``); the ruleset then settles it,
+  and a side its award takes to the target wins.
 
 Randomness: a game has one integer seed (taken from the ``random.Random``
 passed in, or given). Hand ``n``'s opener draw and shuffle come from its own
@@ -33,9 +36,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..core.errors import EngineError
+from ..core.record import check_seed
 from .layout import IllegalPlacementError, Layout, Placement
 from .notation import parse_placement
-from .rules import AMERICAN_SNIFF, BLOCKED, OUT, TARGET, HandOutcome, Ruleset
+from .rules import AMERICAN_SNIFF, BLOCKED, OUT, TARGET, Award, HandOutcome, Ruleset, check_lots, side_of
 from .tiles import DOUBLE_SIX, Tile
 
 # -- actions -----------------------------------------------------------------
@@ -105,6 +109,12 @@ def parse_action(text: str) -> Action:
     return Play(parse_placement(text))
 
 
+class DealError(EngineError):
+    """A deal that can't start the hand: the wrong tiles or sizes, the wrong leader, lots that don't hold."""
+
+    code = "deal"
+
+
 class IllegalActionError(EngineError):
     """An action the rules don't allow now; the message says whose turn it is and why."""
 
@@ -149,30 +159,41 @@ _HIDDEN_DRAWS = tuple(Drew(seat, None) for seat in range(8))
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """A hand's start: who opens, each seat's tiles, and the boneyard in drawing order."""
+    """A hand's start: who opens, each seat's tiles, and the boneyard in drawing order.
+
+    ``lots``: when the ruleset draws the leader by lots, the rounds of that draw
+    (one tile or None per seat each); the tiles went back before the shuffle.
+    """
 
     opener: int
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
+    lots: tuple[tuple[Tile | None, ...], ...] | None = None
 
     def check(self, ruleset: Ruleset, players: int) -> None:
-        """Raise ValueError unless this is a full, legal deal for ``players`` players."""
+        """Raise DealError unless this is a full, legal deal for ``players`` players (and its lots, if any, hold)."""
         size = ruleset.hand_size(players)
         if len(self.hands) != players:
-            raise ValueError(f"the deal has {len(self.hands)} hands for {players} players")
+            raise DealError(f"the deal has {len(self.hands)} hands for {players} players")
         if not (isinstance(self.opener, int) and 0 <= self.opener < players):
-            raise ValueError(f"the opener {self.opener!r} is not a seat (0 to {players - 1})")
+            raise DealError(f"the opener {self.opener!r} is not a seat (0 to {players - 1})")
         for seat, tiles in enumerate(self.hands):
             if len(tiles) != size:
-                raise ValueError(f"seat {seat} is dealt {len(tiles)} tiles, not {size}")
+                raise DealError(f"seat {seat} is dealt {len(tiles)} tiles, not {size}")
         seen: set[Tile] = set()
         for tile in _all(self):
             if tile in seen:
-                raise ValueError(f"{tile} is in the deal twice")
+                raise DealError(f"{tile} is in the deal twice")
             seen.add(tile)
         missing = [str(t) for t in DOUBLE_SIX if t not in seen]
         if missing:
-            raise ValueError(f"the deal and the boneyard miss {', '.join(missing)}")
+            raise DealError(f"the deal and the boneyard miss {', '.join(missing)}")
+        if self.lots is not None:
+            if not ruleset.draws_lots:
+                raise DealError(f"{ruleset.name} draws no lots for the leader")
+            drawn = check_lots(self.lots, players)
+            if drawn != self.opener:
+                raise DealError(f"the lots choose seat {drawn} to lead, not seat {self.opener}")
 
 
 def _all(deal: Deal) -> Iterator[Tile]:
@@ -181,17 +202,13 @@ def _all(deal: Deal) -> Iterator[Tile]:
     yield from deal.boneyard
 
 
-def shuffled_deal(ruleset: Ruleset, players: int, opener: int, rng: random.Random) -> Deal:
+def shuffled_deal(ruleset: Ruleset, players: int, opener: int, rng: random.Random, lots=None) -> Deal:
     """Shuffle the 28 tiles and deal them: seat 0 gets the first tiles, the rest is the boneyard."""
     tiles = list(DOUBLE_SIX)
     rng.shuffle(tiles)
     size = ruleset.hand_size(players)
     hands = tuple(tuple(tiles[seat * size : (seat + 1) * size]) for seat in range(players))
-    return Deal(opener, hands, tuple(tiles[players * size :]))
-
-
-#: The largest seed: a record's seed is a JSON number, exact in JavaScript up to 2**53 - 1.
-MAX_SEED = 2**53 - 1
+    return Deal(opener, hands, tuple(tiles[players * size :]), lots)
 
 
 def hand_rng(seed: int, index: int) -> random.Random:
@@ -207,7 +224,8 @@ class Hand:
 
     ``scores`` are the sides' running totals, starting from the totals before
     the hand: each placement adds its points at once (so the target can stop
-    the hand), and the settlement at the end subtracts the deductions.
+    the hand), and the settlement at the end subtracts the deductions (American
+    Sniff) or adds the winner's ``award`` (classic Sniff).
     """
 
     __slots__ = (
@@ -220,6 +238,8 @@ class Hand:
         "_seen",
         "_tiles",
         "_trail",
+        "_turn_draws",
+        "award",
         "current",
         "deal",
         "deductions",
@@ -279,6 +299,7 @@ class Hand:
         self.out_seat: int | None = None
         self.winner: int | None = None
         self.deductions: tuple[int, ...] | None = None
+        self.award: Award | None = None
         self.start_scores: tuple[int, ...] = scores
         self.events: list[Event] = []
         # Per seat, the events as it sees them (other seats' drawn tiles hidden), made when a view asks:
@@ -288,6 +309,8 @@ class Hand:
         self._boneyard = tuple(boneyard)
         self._drawn = 0
         self._drawable = max(0, len(self._boneyard) - ruleset.undrawable(players))
+        # Tiles the current seat has drawn in this turn (for a ruleset that limits them).
+        self._turn_draws = 0
         self._scores: tuple[int, ...] = tuple(scores)  # replaced, never changed in place
         self._points = [0] * players
         self._trail: list[tuple] = []
@@ -334,7 +357,7 @@ class Hand:
         return HandOutcome(self.opener, self.end, self.out_seat)
 
     def side_of(self, seat: int) -> int:
-        return seat % self.sides
+        return side_of(seat, self.sides)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """What the current player may do, in a fixed order: placements sorted by tile, then by legal join;
@@ -353,7 +376,7 @@ class Hand:
         mask = layout.open_mask()
         playable = [tile for tile in tiles if tile.mask & mask]
         if not playable:
-            return (DRAW,) if self._drawn < self._drawable else (PASS,)
+            return (DRAW,) if self._drawn < self._drawable and self._may_draw_again() else (PASS,)
         joins = layout.open_sides()
         return tuple(
             _play(tile, join.tile, join.side)
@@ -361,6 +384,10 @@ class Hand:
             for join in joins
             if join.value == tile.low or join.value == tile.high
         )
+
+    def _may_draw_again(self) -> bool:
+        limit = self.ruleset.draws_per_turn
+        return limit is None or self._turn_draws < limit
 
     # -- acting ----------------------------------------------------------
 
@@ -375,37 +402,40 @@ class Hand:
             if action not in legal:
                 raise IllegalActionError(self._why_illegal(action))
         seat = self.current
-        # A hand in play has no end yet: the seat and the scores are all an undo must restore.
-        self._trail.append((seat, self._scores))
+        # A hand in play has no end yet: the seat, the scores and the turn's draws are all an undo must restore.
+        self._trail.append((seat, self._scores, self._turn_draws))
         self._legal = None
         kind = type(action)
         if kind is Play:
             event = self._play(seat, action.placement)
+            self._turn_draws = 0
         elif kind is Draw:
             tile = self._boneyard[self._drawn]
             self._drawn += 1
+            self._turn_draws += 1
             insort(self._tiles[seat], tile)
             event = Drew(seat, tile)
         else:
             event = Passed(seat)
             self.current = (seat + 1) % self.players
+            self._turn_draws = 0
         self.events.append(event)
         if self.end is None and self._drawn >= self._drawable and self._blocked():
             self._finish(BLOCKED, None)
         return event
 
     def _play(self, seat: int, placement: Placement) -> Played:
-        points = self.layout.place_legal(placement)
+        points = self.ruleset.placement_points(self.layout.place_legal(placement))
         self._tiles[seat].remove(placement.tile)
         self._points[seat] += points
-        side = seat % self.sides
+        side = side_of(seat, self.sides)
         if points:
             scores = list(self._scores)
             scores[side] += points
             self._scores = tuple(scores)
         if points and self._scores[side] >= self.target:
             self.end, self.winner, self.current = TARGET, side, None
-            self.deductions = (0,) * self.players
+            self.deductions = (0,) * self.players if self.ruleset.deductions else None
         elif not self._tiles[seat]:
             self._finish(OUT, seat)
         else:
@@ -419,13 +449,16 @@ class Hand:
     def _finish(self, end: str, out_seat: int | None) -> None:
         settlement = self.ruleset.scoring.settle(self.sides, self._tiles, end, out_seat)
         scores = list(self._scores)
-        for seat, deduction in enumerate(settlement.deductions):
-            scores[seat % self.sides] -= deduction
+        for seat, deduction in enumerate(settlement.deductions or ()):
+            scores[side_of(seat, self.sides)] -= deduction
         for side, award in enumerate(settlement.awards):
             scores[side] += award
+            if award > 0 and scores[side] >= self.target:
+                self.winner = side
         self._scores = tuple(scores)
         self.end, self.out_seat, self.current = end, out_seat, None
         self.deductions = settlement.deductions
+        self.award = settlement.award
 
     def undo(self) -> Event:
         """Take back the last action (back to the deal, or to the position a bot started from)."""
@@ -433,8 +466,8 @@ class Hand:
             raise IndexError("nothing to undo")
         event = self.events.pop()
         self._seen = None
-        seat, scores = self._trail.pop()
-        self.end = self.out_seat = self.winner = self.deductions = None
+        seat, scores, self._turn_draws = self._trail.pop()
+        self.end = self.out_seat = self.winner = self.deductions = self.award = None
         self.current = seat
         self._scores = scores
         self._legal = None
@@ -467,6 +500,8 @@ class Hand:
             if can_place:
                 return f"seat {seat} cannot {verb}: it has a legal placement ({legal[0].notation()})"
             if isinstance(action, Draw):
+                if self._drawn < self._drawable:
+                    return f"seat {seat} cannot draw: it has drawn {self._turn_draws} tiles this turn, it must pass"
                 return f"seat {seat} cannot draw: no tile is left to draw, it must pass"
             return f"seat {seat} cannot pass: the boneyard still has a tile to draw"
         return f"{action!r} is not an action: use Play(placement), Draw() or Pass()"
@@ -539,7 +574,7 @@ class PlayerView:
         return self.ruleset.sides(self.players)
 
     def side_of(self, seat: int) -> int:
-        return seat % self.sides
+        return side_of(seat, self.sides)
 
     @property
     def side(self) -> int:
@@ -573,13 +608,8 @@ class Game:
             seed = rng.getrandbits(53)  # exact in JavaScript numbers too (the board stores records)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise TypeError(f"the seed must be an integer, not {seed!r}")
-        if seed is not None and not 0 <= seed <= MAX_SEED:
-            # Records carry the seed as a JSON number, which JavaScript reads exactly only up to 2**53 - 1.
-            raise EngineError(
-                f"the seed must be a whole number from 0 to {MAX_SEED} (2**53 - 1), not {seed}",
-                code="seed",
-                params={"max": MAX_SEED},
-            )
+        if seed is not None:
+            check_seed(seed)  # a record's seed must survive JavaScript's numbers
         if seed is None and auto_deal:
             raise TypeError("a game that deals needs a seeded random.Random (rng=...) or a seed (seed=...)")
         self.players = players
@@ -622,7 +652,12 @@ class Game:
         return self.hands[-1].current if self.hands else None
 
     def side_of(self, seat: int) -> int:
-        return seat % self.sides
+        return side_of(seat, self.sides)
+
+    @property
+    def partnerships(self) -> bool:
+        """Four players as two partnerships (seats 0 + 2 and 1 + 3)."""
+        return self.players == 4 and self.sides == 2
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The current player's legal actions, in a fixed order (see ``Hand.legal_actions``)."""
@@ -663,27 +698,39 @@ class Game:
         index = len(self.hands)
         rng = hand_rng(self.seed, index)
         opener = self.ruleset.opener.forced(self.players, self._previous_outcome())
+        lots = None
         if opener is None:
-            opener = self.ruleset.opener.draw(self.players, rng)
-        return shuffled_deal(self.ruleset, self.players, opener, rng)
+            opener, lots = self.ruleset.draw_opener(self.players, rng)
+        return shuffled_deal(self.ruleset, self.players, opener, rng, lots)
 
     def forced_opener(self) -> int | None:
         """The seat that must open the next hand under the ruleset, or None if a draw decides."""
         return self.ruleset.opener.forced(self.players, self._previous_outcome())
+
+    def _why_forced(self) -> str:
+        return getattr(self.ruleset.opener, "why", "the rules say so")
 
     def _previous_outcome(self) -> HandOutcome | None:
         return self.hands[-1].outcome if self.hands else None
 
     def begin_hand(self, deal: Deal) -> Hand:
         """Start the next hand with ``deal`` (checked: the 28 tiles, the sizes, a forced opener)."""
+        self.check_deal(deal)
+        hand = Hand(self.ruleset, self.players, deal, self.scores)
+        self.hands.append(hand)
+        return hand
+
+    def check_deal(self, deal: Deal) -> None:
+        """Raise DealError unless ``deal`` may start the next hand: its leader (forced, or drawn by lots)."""
         if not self.needs_deal:
             raise ValueError("a hand is in play" if self.winner is None else "the game is over")
         forced = self.forced_opener()
         if forced is not None and deal.opener != forced:
-            raise ValueError(f"seat {forced} must open this hand (it went out of the last one), not seat {deal.opener}")
-        hand = Hand(self.ruleset, self.players, deal, self.scores)
-        self.hands.append(hand)
-        return hand
+            raise DealError(f"seat {forced} must open this hand ({self._why_forced()}), not seat {deal.opener}")
+        if forced is not None and deal.lots is not None:
+            raise DealError(f"seat {forced} leads this hand without lots: the deal has lots it should not have")
+        if forced is None and self.ruleset.draws_lots and deal.lots is None:
+            raise DealError("the leader of this hand is drawn by lots, but the deal has no lots")
 
     def __repr__(self) -> str:
         if self.is_terminal():

@@ -12,6 +12,10 @@ it, ``replay`` also checks that every deal follows from the seed, and
 as they would have been). The hand in play of an unfinished game has
 ``"end": null`` and null ``deductions`` and ``scores``.
 
+A classic Sniff record (``"rules": "classic"``) also has ``partnerships``, the
+first hand's ``lots`` and each hand's ``award`` instead of ``deductions``
+(``spec/game-record.md``); the ruleset comes from the record.
+
 A file of many games is JSON Lines: one game per line.
 """
 
@@ -22,13 +26,13 @@ from collections.abc import Iterator
 from typing import IO
 
 from ..core.errors import EngineError
-from ..core.record import DEFAULT_GAME
+from ..core.record import DEFAULT_GAME, MAX_SEED
 from ..core.record import dumps as dumps  # re-exported: the game's record API
 from ..core.record import read_jsonl as core_read_jsonl
 from ..core.record import write_jsonl as write_jsonl
-from .game import DRAW, MAX_SEED, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
+from .game import DRAW, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
 from .notation import parse_placement
-from .rules import AMERICAN_SNIFF, HandEnd, Ruleset
+from .rules import AMERICAN_SNIFF, RULESETS, Award, HandEnd, Ruleset
 from .tiles import Tile
 
 ENDS = tuple(HandEnd)
@@ -36,6 +40,8 @@ ENDS = tuple(HandEnd)
 
 class RecordError(EngineError):
     """A record that isn't valid JSON, or that doesn't replay: ``hand`` and ``event`` (from 1) say where."""
+
+    code = "record"
 
     def __init__(self, reason: str, hand: int | None = None, event: int | None = None, line: int | None = None):
         self.reason, self.hand, self.event, self.line = reason, hand, event, line
@@ -64,24 +70,42 @@ def event_record(event: Event) -> dict:
     return {"seat": event.seat, "pass": True}
 
 
+def award_record(award: Award | None) -> dict | None:
+    return None if award is None else {"seat": award.seat, "points": award.points}
+
+
+def lots_record(lots) -> list:
+    return [[None if tile is None else tile.notation() for tile in row] for row in lots]
+
+
 def hand_record(hand: Hand) -> dict:
-    """One hand; the hand in play has null ``end``, ``deductions`` and ``scores``."""
+    """One hand; the hand in play has null ``end``, ``deductions`` (or ``award``) and ``scores``."""
     if hand.deal is None:
         raise ValueError("a hand taken up in the middle has no deal to record")
-    return {
-        "opener": hand.opener,
-        "deal": [[tile.notation() for tile in tiles] for tiles in hand.deal.hands],
-        "boneyard": [tile.notation() for tile in hand.deal.boneyard],
-        "events": [event_record(event) for event in hand.events],
-        "end": hand.end,
-        "deductions": list(hand.deductions) if hand.is_over else None,
-        "scores": list(hand.scores) if hand.is_over else None,
-    }
+    record: dict = {"opener": hand.opener}
+    if hand.deal.lots is not None:
+        record["lots"] = lots_record(hand.deal.lots)
+    record["deal"] = [[tile.notation() for tile in tiles] for tiles in hand.deal.hands]
+    record["boneyard"] = [tile.notation() for tile in hand.deal.boneyard]
+    record["events"] = [event_record(event) for event in hand.events]
+    record["end"] = hand.end
+    if hand.ruleset.deductions:
+        record["deductions"] = list(hand.deductions) if hand.is_over else None
+    else:
+        record["award"] = award_record(hand.award)
+    record["scores"] = list(hand.scores) if hand.is_over else None
+    return record
 
 
 def game_record(game: Game) -> dict:
     """The record of a game, finished or not, as plain JSON values."""
-    record: dict = {"players": game.players, "target": game.target}
+    record: dict = {}
+    if game.ruleset.key != AMERICAN_SNIFF.key:
+        record["rules"] = game.ruleset.key
+    record["players"] = game.players
+    if game.ruleset.optional_partnerships:
+        record["partnerships"] = game.partnerships
+    record["target"] = game.target
     if game.seed is not None:
         record["seed"] = game.seed
     record["hands"] = [hand_record(hand) for hand in game.hands]
@@ -130,10 +154,22 @@ def _deal(hand_record: dict, number: int) -> Deal:
         if not isinstance(seat_tiles, list):
             raise RecordError(f"the deal of seat {seat} is not a list of tiles", number)
         tiles.append(tuple(_tile(t, f"the deal of seat {seat}", number) for t in seat_tiles))
-    return Deal(opener, tuple(tiles), tuple(_tile(t, "the boneyard", number) for t in boneyard))
+    lots = None
+    if "lots" in hand_record:
+        rounds = _field(hand_record, "lots", list, "the hand", number)
+        lots = []
+        for round_number, row in enumerate(rounds, start=1):
+            if not isinstance(row, list):
+                raise RecordError(f"round {round_number} of the lots is not a list (one tile or null per seat)", number)
+            where = f"round {round_number} of the lots"
+            lots.append(tuple(None if tile is None else _tile(tile, where, number) for tile in row))
+        lots = tuple(lots)
+    return Deal(opener, tuple(tiles), tuple(_tile(t, "the boneyard", number) for t in boneyard), lots)
 
 
 def _deal_difference(recorded: Deal, planned: Deal) -> str:
+    if recorded.lots != planned.lots:
+        return "the lots are not the ones the seed gives"
     if recorded.opener != planned.opener:
         return f"the opener is seat {recorded.opener}, but the seed's draw gives seat {planned.opener}"
     for seat, (tiles, expected) in enumerate(zip(recorded.hands, planned.hands, strict=True)):
@@ -172,6 +208,7 @@ def _replay_hand(game: Game, hand_record: dict, number: int, seeded: bool) -> No
     deal = _deal(hand_record, number)
     try:
         deal.check(game.ruleset, game.players)
+        game.check_deal(deal)
         forced = game.forced_opener()
         if seeded and (forced is None or forced == deal.opener):
             planned = game.planned_deal()
@@ -212,23 +249,65 @@ def _replay_hand(game: Game, hand_record: dict, number: int, seeded: bool) -> No
         raise RecordError(f"the record says the hand ended ({end}), but seat {hand.current} still has to act", number)
     if end != hand.end:
         raise RecordError(f"the record says the hand ended {end}, but it ended {hand.end}", number)
-    for key, actual in (("deductions", hand.deductions), ("scores", hand.scores)):
+    if game.ruleset.deductions:
+        checks = (("deductions", hand.deductions), ("scores", hand.scores))
+    else:
+        checks = (("scores", hand.scores),)
+        if "award" not in hand_record:
+            raise RecordError("the hand has no 'award' (null when nobody wins it)", number)
+        recorded, actual = hand_record["award"], award_record(hand.award)
+        if recorded != actual:
+            raise RecordError(f"the award is {json.dumps(recorded)}, but the replay gives {json.dumps(actual)}", number)
+    for key, actual in checks:
         recorded = hand_record.get(key)
         if recorded != list(actual):
             raise RecordError(f"the {key} are {json.dumps(recorded)}, but the replay gives {list(actual)}", number)
 
 
-def replay(record: object, ruleset: Ruleset = AMERICAN_SNIFF) -> Game:
+def _check_fields(hand_record: dict, ruleset: Ruleset, number: int) -> None:
+    """Refuse the fields the ruleset's records don't have (American deductions vs classic award)."""
+    if ruleset.deductions and "award" in hand_record:
+        raise RecordError(f"the hand has an 'award', but {ruleset.name} has none (it deducts)", number)
+    if not ruleset.deductions and "deductions" in hand_record:
+        raise RecordError(f"the hand has 'deductions', but {ruleset.name} deducts nothing", number)
+
+
+def record_ruleset(record: dict, players: int) -> Ruleset:
+    """The ruleset a record names: its ``rules`` (absent: American Sniff) and ``partnerships``."""
+    key = record.get("rules", AMERICAN_SNIFF.key)
+    if key not in RULESETS:
+        names = ", ".join(RULESETS)
+        raise RecordError(f"the rules {json.dumps(key)} are not one of {names}")
+    ruleset = RULESETS[key]
+    if ruleset.optional_partnerships:
+        partnerships = _field(record, "partnerships", bool, "the record")
+        if partnerships and players != 4:
+            raise RecordError(f"only four players may play as partnerships, not {players}")
+        ruleset = ruleset.with_partnerships(partnerships if players == 4 else ruleset.partnerships)
+    elif "partnerships" in record and record["partnerships"] is not (ruleset.partnerships and players == 4):
+        value = json.dumps(record["partnerships"])
+        raise RecordError(f"the record's 'partnerships' is {value}, but {ruleset.name} has no such choice")
+    return ruleset
+
+
+def replay(record: object, ruleset: Ruleset | None = None) -> Game:
     """Replay a record through the engine, checking everything in it; return the game as the record leaves it.
 
-    Raises RecordError at the first inconsistency. The returned game does not deal
-    by itself (``auto_deal`` is False); ``restore`` carries an unfinished game on.
+    The ruleset is the one the record names (``rules``, ``partnerships``); a
+    ``ruleset`` given must be that one. Raises RecordError at the first
+    inconsistency. The returned game does not deal by itself (``auto_deal`` is
+    False); ``restore`` carries an unfinished game on.
     """
     if not isinstance(record, dict):
         raise RecordError("a game record is a JSON object")
     if record.get("game", DEFAULT_GAME) != DEFAULT_GAME:
-        raise RecordError(f'the record is of the game {json.dumps(record["game"])}, not of American Sniff ("sniff")')
+        raise RecordError(f'the record is of the game {json.dumps(record["game"])}, not of Sniff ("sniff")')
     players = _field(record, "players", int, "the record")
+    named = record_ruleset(record, players)
+    if ruleset is None:
+        ruleset = named
+    elif ruleset.key != named.key:
+        raise RecordError(f"the record is of {named.name}, not of {ruleset.name}")
     try:
         ruleset.check_players(players)
     except ValueError as error:
@@ -252,6 +331,7 @@ def replay(record: object, ruleset: Ruleset = AMERICAN_SNIFF) -> Game:
             raise RecordError("a hand is a JSON object", number)
         if game.hands and not game.hands[-1].is_over:
             raise RecordError("only the last hand may be unfinished", number)
+        _check_fields(hand, ruleset, number)
         _replay_hand(game, hand, number, seed is not None)
     if "winner" not in record:
         raise RecordError("the record has no 'winner' (null while the game is unfinished)")
@@ -261,7 +341,7 @@ def replay(record: object, ruleset: Ruleset = AMERICAN_SNIFF) -> Game:
     return game
 
 
-def restore(record: object, ruleset: Ruleset = AMERICAN_SNIFF) -> Game:
+def restore(record: object, ruleset: Ruleset | None = None) -> Game:
     """The game a record was saved from, ready to go on (the next hand dealt from the seed if needed)."""
     game = replay(record, ruleset)
     game.auto_deal = True

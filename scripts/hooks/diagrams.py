@@ -18,7 +18,13 @@ layout notation (or names a file in ``diagrams/``); options follow the word
   show one after the other);
 - ``steps=3,4``: with ``sequence``, only these steps (step N is the layout
   after its first N placements);
-- ``file=NAME.sniff``: the layout of ``diagrams/NAME.sniff`` (the block is empty).
+- ``file=NAME.sniff``: the layout of ``diagrams/NAME.sniff`` (the block is empty);
+- ``rules=classic``: the caption also says what the count scores in classic
+  Sniff, one point per five (``rules=american``, the default, adds nothing).
+
+A block ``sniff-boneyard players=2 rules=classic`` (empty) draws the boneyard
+the deal leaves, face down in drawing order, with the tiles the ruleset never
+lets anyone draw marked (``engine.sniff.render.boneyard``).
 
 Each block becomes a ``<figure class="sniff-diagram">``: the SVG drawn by the
 engine (``engine.sniff.render.svg``), a visible caption (heading and caption of
@@ -57,15 +63,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the hooks' shared he
 from hookutils import Block, file_lines, new_round_of_builds, page_language, replace_blocks  # noqa: E402
 
 from engine.sniff import Layout, NotationError, parse_layout  # noqa: E402
-from engine.sniff.render.legend import figure_text, legend, step  # noqa: E402
+from engine.sniff.render.boneyard import boneyard_text, render_boneyard_svg  # noqa: E402
+from engine.sniff.render.legend import figure_text, fives, legend, step  # noqa: E402
 from engine.sniff.render.svg import diagram_extent, render_svg  # noqa: E402
 from engine.sniff.render.text import describe  # noqa: E402
+from engine.sniff.rules import RULESETS, Ruleset, points_in_fives  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.diagrams")
 
 PLACEHOLDER = re.compile(r"(?:<p>)?SNIFFDIAGRAM(?P<number>\d+)X(?:</p>)?")
 FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.sniff")
-OPTIONS = "last, sequence, steps=1,2,3 or file=NAME.sniff"
+OPTIONS = "last, sequence, steps=1,2,3 or file=NAME.sniff; rules=classic adds the score in fives"
+BONEYARD_OPTIONS = "players=2, 3 or 4 and rules=american or classic"
 
 #: Glossary anchors of the legend (CONTRACTS.md).
 GLOSSARY = {"counted": "counted-value", "join": "legal-join", "sniff": "sniff"}
@@ -91,6 +100,15 @@ class Diagram:
     layout: Layout
     last: bool = False
     steps: tuple[int, ...] = ()  # empty: a single picture
+    rules: str = "american"
+
+
+@dataclass(frozen=True)
+class BoneyardDiagram:
+    """A ``sniff-boneyard`` block: the boneyard after the deal of ``players`` players under ``ruleset``."""
+
+    ruleset: Ruleset
+    players: int
 
 
 # -- reading a block --------------------------------------------------------------------------------------------
@@ -101,9 +119,12 @@ def read_block(options: list[str], body: str, line: int, diagrams_dir: Path) -> 
     last = sequence = False
     steps: list[int] | None = None
     file_name = None
+    rules = "american"
     for word in options:
         key, _, value = word.partition("=")
-        if word == "last":
+        if key == "rules" and value in RULESETS:
+            rules = value
+        elif word == "last":
             last = True
         elif word == "sequence":
             sequence = True
@@ -144,7 +165,7 @@ def read_block(options: list[str], body: str, line: int, diagrams_dir: Path) -> 
         raise DiagramError(line, f"{where} has no tiles: write the opening tile first, for example 1|4")
 
     if not sequence:
-        return Diagram(layout, last)
+        return Diagram(layout, last, rules=rules)
     count = len(layout)
     chosen = tuple(steps) if steps is not None else tuple(range(1, count + 1))
     for n in chosen:
@@ -152,7 +173,25 @@ def read_block(options: list[str], body: str, line: int, diagrams_dir: Path) -> 
             raise DiagramError(line, f"step {n} does not exist: the layout has {count} placements")
     if list(chosen) != sorted(set(chosen)):
         raise DiagramError(line, f"steps must go up, each once: steps={','.join(map(str, chosen))}")
-    return Diagram(layout, last=True, steps=chosen)
+    return Diagram(layout, last=True, steps=chosen, rules=rules)
+
+
+def read_boneyard_block(options: list[str], body: str, line: int) -> BoneyardDiagram:
+    """The boneyard picture of a ``sniff-boneyard`` block whose fence is at ``line`` of the page."""
+    players, rules = None, "american"
+    for word in options:
+        key, _, value = word.partition("=")
+        if key == "players" and value in ("2", "3", "4"):
+            players = int(value)
+        elif key == "rules" and value in RULESETS:
+            rules = value
+        else:
+            raise DiagramError(line, f'unknown option "{word}": use {BONEYARD_OPTIONS}')
+    if players is None:
+        raise DiagramError(line, "say how many players: ```sniff-boneyard players=2")
+    if body.strip():
+        raise DiagramError(line + 1, "a sniff-boneyard block is empty: the deal decides what it shows")
+    return BoneyardDiagram(RULESETS[rules], players)
 
 
 def _shown(path: Path) -> str:
@@ -173,9 +212,11 @@ class Links:
     glossary: str | None
 
 
-def figure_html(diagram: Diagram, lang: str, figure_id: str, links: Links) -> str:
+def figure_html(diagram: Diagram | BoneyardDiagram, lang: str, figure_id: str, links: Links) -> str:
     """The ``<figure>`` of a diagram, on one line."""
     words = figure_text(lang)
+    if isinstance(diagram, BoneyardDiagram):
+        return _boneyard_html(diagram, lang, figure_id)
     if diagram.steps:
         return _sequence_html(diagram, lang, figure_id, links)
     layout = diagram.layout
@@ -185,7 +226,7 @@ def figure_html(diagram: Diagram, lang: str, figure_id: str, links: Links) -> st
     return (
         f'<figure class="sniff-diagram" id="{figure_id}" lang="{lang}">'
         f'<div class="sniff-picture">{svg}</div>'
-        f'<figcaption class="sniff-caption">{_caption(text.heading, text.caption)}'
+        f'<figcaption class="sniff-caption">{_caption(text.heading, _with_rules(text.caption, layout, diagram, lang))}'
         f"{_legend(lang, links, last=diagram.last, sniff=layout.sniff is not None)}{try_it}</figcaption>"
         "</figure>"
     )
@@ -207,7 +248,7 @@ def _sequence_html(diagram: Diagram, lang: str, figure_id: str, links: Links) ->
             f'<li class="sniff-step" id="{figure_id}-step-{index}"{sandbox}>'
             f'<div class="sniff-picture">{svg}</div>'
             f'<p class="sniff-step-text"><span class="sniff-step-label">{html.escape(label)}</span> '
-            f"{_caption(text.heading, text.caption)}</p></li>"
+            f"{_caption(text.heading, _with_rules(text.caption, layout, diagram, lang))}</p></li>"
         )
     controls = (
         f'<div class="sniff-controls" hidden="">'
@@ -225,6 +266,25 @@ def _sequence_html(diagram: Diagram, lang: str, figure_id: str, links: Links) ->
         f'<ol class="sniff-steps" id="{figure_id}-steps">{"".join(items)}</ol>{controls}'
         f'<figcaption class="sniff-caption">{_legend(lang, links, last=True, sniff=sniff)}'
         f"{_try_it(layouts[-1], links, words.try_it)}</figcaption>"
+        "</figure>"
+    )
+
+
+def _with_rules(caption: str, layout: Layout, diagram: Diagram, lang: str) -> str:
+    """The caption, and with ``rules=classic`` what a scoring count is worth in fives."""
+    score = layout.score()
+    if diagram.rules != "classic" or not score:
+        return caption
+    return f"{caption} {fives(score, points_in_fives(score), lang)}"
+
+
+def _boneyard_html(diagram: BoneyardDiagram, lang: str, figure_id: str) -> str:
+    svg = render_boneyard_svg(diagram.ruleset, diagram.players, lang, id_prefix=figure_id)
+    text = boneyard_text(diagram.ruleset, diagram.players, lang)
+    return (
+        f'<figure class="sniff-diagram sniff-boneyard-figure" id="{figure_id}" lang="{lang}">'
+        f'<div class="sniff-picture">{svg}</div>'
+        f'<figcaption class="sniff-caption">{_caption(text.heading, text.caption)}</figcaption>'
         "</figure>"
     )
 
@@ -330,7 +390,23 @@ def on_page_markdown(markdown, *, page, config, files):
         # A paragraph of its own, whatever surrounds the block.
         return ["", f"{block.indent}SNIFFDIAGRAM{len(figures)}X", ""]
 
+    def replace_boneyard(block: Block, text: list[str], number: int) -> list[str]:
+        line = boneyard_lines[number]
+        try:
+            if block.end is None:
+                raise DiagramError(line, "the block is not closed: end it with a line of ```")
+            diagram = read_boneyard_block(block.words[1:], block.body(text), line)
+            figure = figure_html(diagram, lang, f"sniff-fig-{len(figures) + 1}", links)
+        except DiagramError as error:
+            message = f"{where}:{error.line}: sniff-boneyard diagram: {error.reason}"
+            _warn(message)
+            figure = _error_html(message)
+        figures.append(figure)
+        return ["", f"{block.indent}SNIFFDIAGRAM{len(figures)}X", ""]
+
+    boneyard_lines = file_lines(page, markdown, "sniff-boneyard")
     markdown = replace_blocks(markdown, "sniff", replace)
+    markdown = replace_blocks(markdown, "sniff-boneyard", replace_boneyard)
     page.sniff_figures = figures
     return markdown
 

@@ -57,10 +57,14 @@ test("unknown or outdated settings fall back to their defaults, field by field",
   // The values of issue 15: a renamed bot level, players as text.
   assert.deepEqual(checkSettings({ bots: "expert", players: "4", pace: "fast" }), { ...DEFAULTS, pace: "fast" });
   assert.deepEqual(checkSettings({ players: 4, bots: "strong", pace: "instant", budgetMs: 50 }), {
+    ...DEFAULTS,
     players: 4,
     bots: "strong",
     pace: "instant",
   });
+  // The rules: American or classic Sniff, and classic Sniff's partnerships for four, a true boolean only.
+  assert.deepEqual(checkSettings({ rules: "classic", partners: true }), { ...DEFAULTS, rules: "classic", partners: true });
+  assert.deepEqual(checkSettings({ rules: "okey", partners: "yes" }), DEFAULTS);
   assert.equal(checkSettings({ pace: "toString" }).pace, DEFAULTS.pace, "no inherited property is a pace");
   // Another version's format is not read as this one's.
   assert.deepEqual(checkSettings({ version: STORAGE_VERSION + 1, players: 4 }), DEFAULTS);
@@ -69,10 +73,11 @@ test("unknown or outdated settings fall back to their defaults, field by field",
 
 test("settings are stored with their version, and read back the same", () => {
   const storage = new MemoryStorage();
-  const stored = settingsToStore({ players: 3, bots: "random", pace: "slow", extra: 1 });
-  assert.deepEqual(stored, { version: STORAGE_VERSION, players: 3, bots: "random", pace: "slow" });
+  const stored = settingsToStore({ rules: "classic", players: 3, bots: "random", pace: "slow", extra: 1 });
+  const settings = { rules: "classic", partners: false, players: 3, bots: "random", pace: "slow" };
+  assert.deepEqual(stored, { version: STORAGE_VERSION, ...settings });
   assert.equal(writeStored(storage, "k", stored), true);
-  assert.deepEqual(checkSettings(readStored(storage, "k")), { players: 3, bots: "random", pace: "slow" });
+  assert.deepEqual(checkSettings(readStored(storage, "k")), settings);
 });
 
 test("damaged, refused or full storage never throws", () => {

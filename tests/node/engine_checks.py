@@ -4,7 +4,8 @@
 seeded set of random legal layouts against the from-scratch model of the rules
 (tests/layouts.py), then returns a report with a transcript digest: a hash of
 everything the engine said (text in four languages, analysis, notation, SVG) for the
-same seeded layouts. The Node test (engine_in_pyodide.test.mjs) runs this inside
+same seeded layouts, and the records of seeded Okey games between bots. The Node
+test (engine_in_pyodide.test.mjs) runs this inside
 Pyodide, and the pytest wrapper compares the digest with CPython's, so any
 difference between the two Pythons shows up, even one no check foresaw.
 
@@ -25,6 +26,7 @@ from engine.sniff.render.text import describe
 from tests.layouts import model, random_layout
 
 SEEDS = range(120)
+OKEY_SEEDS = range(4)
 CASE = re.compile(r"=== case (\d+)\n(.*?)--- fi\n([^\n]*)\n([^\n]*)\n([^\n]*)\n", re.S)
 
 
@@ -58,6 +60,28 @@ def check_layout(seed: int, failures: list[str], transcript: hashlib._Hash) -> N
     transcript.update(json.dumps([notation, said], ensure_ascii=False, sort_keys=True).encode())
 
 
+def check_okey(seed: int, failures: list[str], transcript: hashlib._Hash) -> None:
+    """An Okey game between seeded bots: its record must replay, and goes into the transcript whole."""
+    from engine.okey.bots import make_bot
+    from engine.okey.game import Game
+    from engine.okey.record import game_record, replay
+    from engine.okey.rules import Options
+
+    options = Options(mode=("solo", "pairs")[seed % 2], doubling=seed % 3 != 1, rounds=3 if seed == 0 else 1)
+    game = Game(options, seed=seed)
+    names = ("strong", "greedy", "random", "greedy")
+    bots = [make_bot(name, random.Random(seed * 4 + seat), samples=2) for seat, name in enumerate(names)]
+    while not game.is_terminal():
+        seat = game.current_player
+        game.apply_action(bots[seat].choose(game.view(seat)))
+    record = game_record(game)
+    try:
+        replay(json.loads(json.dumps(record)))
+    except ValueError as error:
+        failures.append(f"okey seed {seed}: the record does not replay: {error}")
+    transcript.update(json.dumps(record, sort_keys=True).encode())
+
+
 def run(vectors_text: str) -> dict:
     """Every check; the report is plain JSON: counts, failures and the transcript digest."""
     failures: list[str] = []
@@ -65,9 +89,12 @@ def run(vectors_text: str) -> dict:
     vectors = check_vectors(vectors_text, failures)
     for seed in SEEDS:
         check_layout(seed, failures, transcript)
+    for seed in OKEY_SEEDS:
+        check_okey(seed, failures, transcript)
     return {
         "vectors": vectors,
         "layouts": len(SEEDS),
+        "okey_games": len(OKEY_SEEDS),
         "failures": failures,
         "transcript": transcript.hexdigest(),
         "python": session.call("version")["python"],

@@ -163,7 +163,7 @@ def test_penalty_tiles_and_lay_off_spots():
 
 def test_seize_spots():
     okey = Okey(Tile.parse("R5"))
-    table = [parse_meld("K5 *K6 K7", okey), parse_meld("B4 B5 *R6", okey) if False else parse_meld("B9 *R9 K9", okey)]
+    table = [parse_meld("K5 *K6 K7", okey), parse_meld("B9 *R9 K9", okey)]
     assert seize_spots(Tile.parse("K6"), table, okey) == [0]
     assert seize_spots(Tile.parse("R9"), table, okey) == [1]
     assert seize_spots(okey.tile, table, okey) == []
@@ -172,3 +172,19 @@ def test_seize_spots():
 def test_a_third_copy_is_refused():
     with pytest.raises(RackError, match="3 times"):
         best_arrangement(tiles("R1 R1 R1"), Okey(Tile.parse("B1")))
+
+
+def test_most_tiles_leaves_no_more_tiles_than_the_best_value():
+    rng = random.Random(11)
+    for okeys in (0, 1, 2):
+        for _ in range(20):
+            rack, okey = random_rack(rng, 15, okeys)
+            by_value = best_arrangement(rack, okey)
+            by_tiles = best_arrangement(rack, okey, most_tiles=True)
+            assert_sound(rack, okey, by_tiles)
+            assert len(by_tiles.left) <= len(by_value.left)
+            assert by_tiles.value <= by_value.value
+    okey = Okey(Tile.parse("Y1"))
+    rack = tiles("R8 R9 R10 B10 K10")  # the set of 10s (30) beats the run (27); either leaves two tiles
+    assert best_arrangement(rack, okey).value == 30 and len(best_arrangement(rack, okey).left) == 2
+    assert len(best_arrangement(rack, okey, most_tiles=True).left) == 2

@@ -1,7 +1,7 @@
 // The board's game interface: settings, games against the bots, replays of records, the sandbox.
 //
 // Loaded beside client.mjs by scripts/hooks/board.py. Before the engine runs it adds the game
-// settings (players, bots, pace) and, when a game is saved in this browser, "Continue the game"
+// settings (rules, players, bots, pace; play/?rules=classic preselects classic Sniff) and, when a game is saved in this browser, "Continue the game"
 // to the board's loader; the loader's own start button is "New game". Once the engine answers
 // (client.mjs onBoardReady), it plays through the engine's ops (engine/sniff/board/session.py):
 //   game     the visitor at seat 0 against bots; every change is saved in localStorage as the
@@ -19,7 +19,7 @@ const [{ h, delay }, table, { Sandbox }, state] = await Promise.all([
   import(`./sandbox.mjs${version}`),
   import(`./state.mjs${version}`),
 ]);
-const { Actions, GAME_KEY, PACES, SETTINGS_KEY, checkRecordText, checkSavedGame, checkSettings, format } = state;
+const { Actions, GAME_KEY, PACES, RULES, SETTINGS_KEY, checkRecordText, checkSavedGame, checkSettings, format } = state;
 const client = document.querySelector('script[type="module"][src*="assets/board/client.mjs"]');
 const { onBoardReady, onBoardRestart } = await import(client.src);
 
@@ -54,6 +54,8 @@ class Board {
     this.confirming = null; // "new" | "playOn": the question asked before the game in progress is lost
     const address = new URLSearchParams(location.search);
     this.intent = address.has("sandbox") ? "sandbox" : "new";
+    // play/?rules=classic (the Variants page's "Play classic Sniff") preselects the rules of the next new game.
+    if (RULES.includes(address.get("rules"))) this.settings.rules = address.get("rules");
     this.form = this.buildSettings();
     this.live = h("div", { class: "sniff-play__live", "aria-live": "polite", "data-play-live": "" });
     this.message = h("p", { class: "sniff-play__message", "data-play-message": "", hidden: true });
@@ -104,8 +106,15 @@ class Board {
         { class: "sniff-play__choice" },
         h("input", { type: "radio", name: "sniff-players", value: n, checked: this.settings.players === n }),
         " ",
-        t[`players${n}`],
+        h("span", { "data-players-label": n }, t[`players${n}`]),
       ),
+    );
+    const partners = h(
+      "label",
+      { class: "sniff-play__choice", "data-play-partners": "" },
+      h("input", { type: "checkbox", name: "partners", checked: this.settings.partners }),
+      " ",
+      t.partners,
     );
     const select = (name, label, options) =>
       h(
@@ -121,7 +130,8 @@ class Board {
     const form = h(
       "form",
       { class: "sniff-play__settings", "data-play-settings": "" },
-      h("fieldset", {}, h("legend", {}, t.players), radios),
+      select("rules", t.rules, RULES),
+      h("fieldset", {}, h("legend", {}, t.players), radios, partners),
       select("bots", t.strength, ["random", "greedy", "strong"]),
       select("pace", t.pace, ["slow", "normal", "fast", "instant"]),
     );
@@ -130,14 +140,26 @@ class Board {
       const data = new FormData(form);
       this.settings = {
         ...this.settings,
+        rules: data.get("rules"),
+        partners: data.get("partners") === "on",
         players: Number(data.get("sniff-players")),
         bots: data.get("bots"),
         pace: data.get("pace"),
       };
       this.settings = checkSettings(this.settings);
       storeSettings(this.settings);
+      this.showRules(form);
     });
+    this.showRules(form);
     return form;
+  }
+
+  // Four players are partners in American Sniff; in classic Sniff they play alone unless the box is ticked.
+  showRules(form) {
+    const { rules, partners } = this.settings;
+    const alone = rules === "classic" && !partners;
+    form.querySelector("[data-players-label='4']").textContent = alone ? this.text.players4alone : this.text.players4;
+    form.querySelector("[data-play-partners]").hidden = rules !== "classic";
   }
 
   // --- once the engine runs ------------------------------------------------------------------------------
@@ -199,11 +221,12 @@ class Board {
   // --- games ---------------------------------------------------------------------------------------------
 
   async newGame() {
-    const { players, bots } = this.settings;
+    const { players, bots, rules, partners } = this.settings;
+    const partnerships = rules === "classic" && partners;
     return this.actions.run(
       "new-game",
       "change",
-      () => this.call("play_new", { players, bots }),
+      () => this.call("play_new", { players, bots, rules, partnerships }),
       (view) => {
         this.intent = "continue";
         this.showMessage(null);
@@ -373,7 +396,8 @@ class Board {
     if (!record) return;
     if (!record.hands.length) return this.showMessage(this.text.downloadNone);
     const blob = new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" });
-    const name = `american-sniff-${new Date().toISOString().slice(0, 10)}.json`;
+    const rules = record.rules === "classic" ? "classic" : "american";
+    const name = `${rules}-sniff-${new Date().toISOString().slice(0, 10)}.json`;
     const link = h("a", { href: URL.createObjectURL(blob), download: name });
     document.body.append(link);
     link.click();

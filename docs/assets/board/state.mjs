@@ -20,7 +20,8 @@ export const STORAGE_VERSION = 1;
 export const PLAYERS = [2, 3, 4];
 export const BOTS = ["random", "greedy", "strong"];
 export const PACES = { slow: 1800, normal: 1000, fast: 450, instant: 0 };
-export const DEFAULTS = Object.freeze({ players: 2, bots: "greedy", pace: "normal" });
+export const RULES = ["american", "classic"];
+export const DEFAULTS = Object.freeze({ rules: "american", partners: false, players: 2, bots: "greedy", pace: "normal" });
 
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 
@@ -31,6 +32,9 @@ export function checkSettings(value) {
   const known = stored.version === undefined || stored.version === STORAGE_VERSION;
   const pick = (name, ok) => (known && ok(stored[name]) ? stored[name] : DEFAULTS[name]);
   return {
+    rules: pick("rules", (v) => RULES.includes(v)),
+    // Classic Sniff's four players as partnerships (American Sniff's four always are).
+    partners: pick("partners", (v) => typeof v === "boolean"),
     players: pick("players", (v) => PLAYERS.includes(v)),
     bots: pick("bots", (v) => BOTS.includes(v)),
     pace: pick("pace", (v) => typeof v === "string" && Object.hasOwn(PACES, v)),

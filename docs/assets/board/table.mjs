@@ -164,6 +164,8 @@ export function hintPanel(view, text, { open, toggle }) {
     body.append(
       h("p", {}, h("strong", {}, view.hint.heading), " ", view.hint.caption),
       h("ul", { class: "sniff-play__counted" }, view.hint.counted.map(counted)),
+      // Classic Sniff scores in fives: "In fives: 15 → 3 points."
+      view.hint.fives ? h("p", { "data-play-fives": "" }, view.hint.fives) : null,
     );
   } else {
     body.append(h("p", {}, text.hintNone));
@@ -209,7 +211,7 @@ export function sheetPanel(view, text) {
 
 function sheetCell(row, side, view, text) {
   // With partners, each entry says whose it is.
-  const who = (seat) => (view.players === 4 ? `${view.seats[seat].name} ` : "");
+  const who = (seat) => (view.partnerships ? `${view.seats[seat].name} ` : "");
   const entries = row.entries.map((entry) =>
     h(
       "li",
@@ -233,11 +235,22 @@ function sheetCell(row, side, view, text) {
         h("span", { class: "sniff-sheet__rounding" }, `${d.pips} → ${d.deduction}`),
       ),
     );
-  const listed = entries.length || deductions.length;
+  // Classic Sniff: the hand's winner scores the award ("+5 award: 26 → 25 ÷ 5").
+  const award = row.award
+    ? h(
+        "li",
+        { class: "sniff-sheet__award", "data-award": row.award.points, "data-seat": row.award.seat },
+        h("span", { class: "sniff-sheet__points" }, `+${row.award.points}`),
+        " ",
+        who(row.award.seat),
+        h("span", { class: "sniff-sheet__rounding" }, row.award.text),
+      )
+    : null;
+  const listed = entries.length || deductions.length || award;
   return h(
     "td",
     { "data-side": side },
-    listed ? h("ul", { class: "sniff-sheet__entries" }, entries, deductions) : null,
+    listed ? h("ul", { class: "sniff-sheet__entries" }, entries, deductions, award) : null,
     h(
       "p",
       { class: "sniff-sheet__total" },
@@ -262,12 +275,27 @@ export function handEndPanel(view, text, { nextHand, canDeal }) {
       d.text,
     );
   };
+  // Classic Sniff: no deductions; every seat's tiles left, then the award with its arithmetic.
+  const remaining = (r) => {
+    const tiles = view.seats[r.seat].tiles;
+    return h(
+      "li",
+      { "data-seat": r.seat, "data-pips": r.pips },
+      h("strong", {}, view.seats[r.seat].name),
+      " ",
+      tiles.length ? faces(tiles) : null,
+      " ",
+      r.text,
+    );
+  };
   return h(
     "section",
     { class: "sniff-play__end", "aria-labelledby": "sniff-play-end-title" },
     h("h3", { id: "sniff-play-end-title" }, text.handOver),
     h("p", {}, end.lines[0]),
     end.deductions.length ? h("ul", { class: "sniff-play__deductions" }, end.deductions.map(deduction)) : null,
+    end.remaining?.length ? h("ul", { class: "sniff-play__deductions" }, end.remaining.map(remaining)) : null,
+    end.award ? h("p", { "data-play-award": end.award.points ?? "" }, end.award.text) : null,
     end.lines.length > 1 ? h("p", {}, end.lines.at(-1)) : null,
     nextHand && canDeal ? button(text.nextHand, { "data-key": "next-hand", onclick: nextHand }) : null,
   );

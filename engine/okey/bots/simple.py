@@ -111,7 +111,8 @@ class GreedyBot:
 
 
 def greedy_play(view: OkeyView, actions) -> Action:
-    okey = view.okey
+    """Greedy's play phase: lay down (the best arrangement, or the pairs), seize, lay off real tiles (an okey
+    only when two tiles are left), then discard the least useful tile."""
     for action in actions:
         if type(action) is LayMelds or type(action) is LayPairs:
             return action
@@ -126,5 +127,4 @@ def greedy_play(view: OkeyView, actions) -> Action:
         return actions[0]
     if len(view.rack) == 1:
         return discards[0]
-    del okey
     return least_useful(view, discards)

@@ -6,14 +6,17 @@ then looks at samples of the hidden tiles, the 106 less everything its view
 shows (its rack, the table, the discards still lying, the indicator):
 
 - Before it opens, for each of the three least useful candidates it draws
-  ``samples`` guesses of its next tile (the same guesses for every candidate)
-  and keeps the rack with which the most guesses would let it open now (then
-  the highest opening value, capped at the threshold). Opening early is what
-  pays: a seat that has not opened when the round ends pays 500 or 1000.
+  ``samples`` guesses of its next two tiles (the same guesses for every
+  candidate) and keeps the rack with which the most guesses would let it open
+  (then the highest opening value, capped at the threshold). Opening early is
+  what pays: a seat that has not opened when the round ends pays 500 or 1000.
 - Once open, it guesses the next seat's rack ``samples`` times and avoids the
   candidate that seat could most often use (to open, to complete a meld or a
   pair): a taken discard costs its value × 10 and helps an opponent.
-- Once open, it also takes the previous seat's discard whenever it can use it.
+- Once open, it also takes the previous seat's discard whenever it can use it,
+  lays a tile off on an opponent's meld rather than its own (the owner pays),
+  and, when nothing else goes down, lays off an okey where it costs an
+  opponent the most instead of holding it (an okey left in a rack costs 500).
 
 For a given ``random.Random`` and sample count the bot is deterministic (the
 board uses a fixed count); it sees only its view.
@@ -25,7 +28,7 @@ import random
 from collections import Counter
 
 from ..arrange import best_arrangement, is_penalty, opening, pairs_opening
-from ..game import TAKE, Action, Discard, OkeyView
+from ..game import TAKE, Action, Discard, LayOff, OkeyView
 from ..tiles import FULL_SET, Tile
 from .simple import GreedyBot, usefulness
 
@@ -63,6 +66,10 @@ class StrongBot(GreedyBot):
         if view.phase == "draw" and TAKE in view.legal_actions and view.opened[view.seat] is not None:
             return TAKE
         action = super().choose(view)
+        if view.phase == "play" and view.opened[view.seat] == "melds":
+            better = self.layoff_choice(view, action)
+            if better is not None:
+                return better
         if type(action) is not Discard or len(view.rack) <= 2:
             return action
         candidates = self.candidates(view)
@@ -71,6 +78,24 @@ class StrongBot(GreedyBot):
         if view.opened[view.seat] is None:
             return self.opening_discard(view, candidates)
         return self.safe_discard(view, candidates)
+
+    def layoff_choice(self, view: OkeyView, action: Action) -> Action | None:
+        """Lay off on an opponent's meld rather than one's own (the owner pays), and once nothing else goes down,
+        lay off an okey where it costs an opponent the most instead of holding it (500 if the round ends)."""
+        options = view.options
+        seat = view.seat
+        layoffs = [a for a in view.legal_actions if type(a) is LayOff]
+        if type(action) is LayOff and not action.piece.wild:
+            same = [a for a in layoffs if a.piece.face is action.piece.face]
+            return max(same, key=lambda a: (options.opponents(seat, view.table[a.to].owner), -a.to))
+        if type(action) is Discard and len(view.rack) > 2:
+            wild = [a for a in layoffs if a.piece.wild]
+            if wild:
+                return max(
+                    wild,
+                    key=lambda a: (options.opponents(seat, view.table[a.to].owner), a.piece.number, -a.to),
+                )
+        return None
 
     def candidates(self, view: OkeyView) -> list[Discard]:
         """The safe discards, the least useful first (near-melds of high tiles count more before opening)."""
@@ -102,15 +127,15 @@ class StrongBot(GreedyBot):
         pool = unseen_tiles(view)
         if not pool:
             return candidates[0]
-        draws = [self.rng.choice(pool) for _ in range(self.samples)]
+        draws = [self.rng.sample(pool, 2) for _ in range(self.samples)]
         best, best_key = candidates[0], None
         for rank, action in enumerate(candidates):
             rest = list(rack)
             rest.remove(action.tile)
             opens = total = 0
-            for tile in draws:
-                after = [*rest, tile]
-                if after.count(tile) > 2:
+            for pair in draws:
+                after = [*rest, *pair]
+                if any(after.count(tile) > 2 for tile in pair):
                     continue
                 found = opening(after, okey, 0)
                 value = found.value if found else 0

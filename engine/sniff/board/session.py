@@ -147,14 +147,34 @@ def _reply(key: str, session: Session, lang: str, lines: list[str]) -> dict:
 # -- games ---------------------------------------------------------------------------------------------------
 
 
-def play_new(players: int, bots: str = "greedy", lang: str = "en", seed=None) -> dict:
-    """Deal a new game: the player at seat 0, bots of strength ``bots`` in the other seats."""
+def play_new(
+    players: int,
+    bots: str = "greedy",
+    lang: str = "en",
+    seed=None,
+    rules: str = "american",
+    partnerships: bool = False,
+) -> dict:
+    """Deal a new game: the player at seat 0, bots of strength ``bots`` in the other seats.
+
+    ``rules``: ``american`` or ``classic``; ``partnerships``: classic Sniff's four players as two
+    partnerships (American Sniff's four always are).
+    """
+    from ..rules import RULESETS
+
     _lang(lang)
     _bots(bots)
+    if rules not in RULESETS:
+        raise PlayError(f"the rules are one of {', '.join(RULESETS)}, not {rules!r}", code="rules")
+    if not isinstance(partnerships, bool):
+        raise PlayError(f"partnerships is true or false, not {partnerships!r}", code="partnerships")
+    ruleset = RULESETS[rules]
+    if players == 4 and ruleset.optional_partnerships:
+        ruleset = ruleset.with_partnerships(partnerships)
     if seed is None:
         seed = random.SystemRandom().getrandbits(53)  # exact in JavaScript numbers too
     try:
-        game = Game(players, seed=seed, auto_deal=False)
+        game = Game(players, seed=seed, auto_deal=False, ruleset=ruleset)
     except TypeError as error:
         raise PlayError(str(error)) from None
     game.begin_hand(game.planned_deal())
@@ -234,7 +254,7 @@ def play_next_hand(game: str, lang: str = "en") -> dict:
 def _words(session: Session, lang: str):
     from .text import Words
 
-    return Words(lang, session.game.players)
+    return Words(lang, session.game.players, session.game.partnerships)
 
 
 # -- replays ---------------------------------------------------------------------------------------------------
@@ -335,7 +355,8 @@ def _record_at(record: dict, position: tuple[int, int]) -> dict:
     last = hands[-1]
     whole = done == len(last["events"])
     if not whole:
-        hands[-1] = last | {"events": last["events"][:done], "end": None, "deductions": None, "scores": None}
+        unfinished = {"end": None, "scores": None} | ({"award": None} if "award" in last else {"deductions": None})
+        hands[-1] = last | {"events": last["events"][:done]} | unfinished
     finished = whole and index == len(record["hands"]) - 1
     return record | {"hands": hands, "winner": record.get("winner") if finished else None}
 

@@ -36,6 +36,11 @@ def ui_text(lang: str = "en") -> dict:
         "players2": _("2 players"),
         "players3": _("3 players"),
         "players4": _("4 players: you and a bot partner"),
+        "players4alone": _("4 players, each on their own"),
+        "rules": _("Rules"),
+        "american": _("American Sniff"),
+        "classic": _("Classic Sniff"),
+        "partners": _("Classic Sniff with 4 players: play in partnerships (you and North)"),
         "strength": _("Bots"),
         "random": _("Easy: any legal move"),
         "greedy": _("Medium: the most points now"),
@@ -109,11 +114,15 @@ _SEATS = {2: ("you", "north"), 3: ("you", "west", "east"), 4: ("you", "west", "n
 
 
 class Words:
-    """The sentences of one game, in one language, from the human player's seat (seat 0)."""
+    """The sentences of one game, in one language, from the human player's seat (seat 0).
 
-    def __init__(self, lang: str, players: int) -> None:
+    ``partnerships``: four players as two sides (always in American Sniff, an option in classic Sniff).
+    """
+
+    def __init__(self, lang: str, players: int, partnerships: bool | None = None) -> None:
         self.lang = lang
         self.players = players
+        self.partnerships = players == 4 if partnerships is None else partnerships
         catalog = translations(lang, "play")
         self._ = catalog.gettext
         self.ngettext = catalog.ngettext
@@ -128,7 +137,7 @@ class Words:
     def side(self, side: int) -> str:
         """A side's name: the seat's, or both partners' with four players."""
         _ = self._
-        if self.players != 4:
+        if not self.partnerships:
             return self.seat(side)
         return _("You and North") if side == 0 else _("West and East")
 
@@ -194,8 +203,12 @@ class Words:
             return _("Hand {number}: you open.").format(number=number)
         return _("Hand {number}: {player} opens.").format(number=number, player=self.seat(seat))
 
-    def turn(self, seat: int | None, action: Action | None = None, drawn=None) -> str:
-        """Whose turn it is; for the player, also what they must do (``drawn``: the tile they just drew)."""
+    def turn(self, seat: int | None, action: Action | None = None, drawn=None, why_pass: str | None = None) -> str:
+        """Whose turn it is; for the player, also what they must do (``drawn``: the tile they just drew).
+
+        ``why_pass`` when the player must pass with tiles left in the boneyard: ``two-draws`` (classic Sniff's
+        limit of two draws in a turn) or ``reserve`` (the two tiles that stay in a two-player boneyard).
+        """
         _ = self._
         if seat is None:
             return ""
@@ -205,6 +218,10 @@ class Words:
             return _("Your turn: the tile you drew, {tile}, fits, so place it.").format(tile=drawn)
         if isinstance(action, Draw):
             return _("Your turn: none of your tiles fits, so draw a tile.")
+        if isinstance(action, Pass) and why_pass == "two-draws":
+            return _("Your turn: you have drawn two tiles this turn and neither fits, so pass.")
+        if isinstance(action, Pass) and why_pass == "reserve":
+            return _("Your turn: nothing fits, and the last two tiles of the boneyard stay there, so pass.")
         if isinstance(action, Pass):
             return _("Your turn: nothing fits and the boneyard is empty, so pass.")
         if isinstance(action, Play) and action.placement.target is None:
@@ -219,15 +236,70 @@ class Words:
 
     # -- the end of a hand and of the game ---------------------------------------
 
-    def hand_end(self, end: str, out_seat: int | None) -> str:
+    def hand_end(self, end: str, out_seat: int | None, reserve: bool = False) -> str:
+        """How a hand ended; ``reserve``: blocked with tiles left that may not be drawn."""
         _ = self._
         if end == HandEnd.OUT:
             if out_seat == 0:
                 return _("You play your last tile: the hand is over.")
             return _("{player} plays their last tile: the hand is over.").format(player=self.seat(out_seat))
+        if end == HandEnd.BLOCKED and reserve:
+            return _("The hand is blocked: nobody can place a tile, and the two tiles left in the boneyard stay there.")
         if end == HandEnd.BLOCKED:
             return _("The hand is blocked: nobody can place a tile and the boneyard is empty.")
         return ""
+
+    # -- classic Sniff -------------------------------------------------------------
+
+    def lots(self, row, last: bool) -> str:
+        """One round of the draw for the first leader: ``Lots: You [5|6], North [1|2].``"""
+        _ = self._
+        drawn = [
+            _("{player} {tile}").format(player=self.seat(seat), tile=tile) for seat, tile in enumerate(row) if tile
+        ]
+        template = _("Lots for the lead: {lots}.") if last else _("Lots for the lead: {lots}: a tie, draw again.")
+        return template.format(lots=", ".join(drawn))
+
+    def fives(self, count: int, points: int) -> str:
+        """A count scored in fives: ``In fives: 15 → 3 points.``"""
+        template = self.ngettext("In fives: {count} → {points} point.", "In fives: {count} → {points} points.", points)
+        return template.format(count=count, points=points)
+
+    def award(self, seat: int, opponents: int, own: int, points: int) -> str:
+        """The winner's award at the end of a classic hand, with its arithmetic."""
+        _ = self._
+        difference = opponents - own
+        values = {"player": self.seat(seat), "opponents": opponents, "own": own, "difference": difference}
+        if difference < 3:
+            return _(
+                "Award to {player}: opponents' pips {opponents} − own pips {own} = {difference}, "
+                "less than 3: no points."
+            ).format(**values)
+        template = self.ngettext(
+            "Award to {player}: opponents' pips {opponents} − own pips {own} = {difference}, "
+            "rounded to {rounded}, divided by 5: {points} point.",
+            "Award to {player}: opponents' pips {opponents} − own pips {own} = {difference}, "
+            "rounded to {rounded}, divided by 5: {points} points.",
+            points,
+        )
+        return template.format(rounded=points * 5, points=points, **values)
+
+    def award_sheet(self, difference: int, points: int) -> str:
+        """The award on the score sheet: ``award: 26 → 25 ÷ 5``."""
+        _ = self._
+        if difference < 3:
+            return _("award: {difference}, less than 3").format(difference=difference)
+        return _("award: {difference} → {rounded} ÷ 5").format(difference=difference, rounded=points * 5)
+
+    def no_award(self) -> str:
+        _ = self._
+        return _("A tie for the fewest pips: nobody wins the award.")
+
+    def pips_left(self, pips: int, held: int) -> str:
+        """A seat's pips left at the end of a classic hand (``held``: its tiles; [0|0] is one, worth no pips)."""
+        if not held:
+            return self._("No tiles left.")
+        return self.ngettext("{pips} pip left.", "{pips} pips left.", pips).format(pips=pips)
 
     def deduction(self, pips: int, deduction: int, held: int = 0) -> str:
         """A seat's remaining pips and how they round to the deduction (remainder 1-2 down, 3-4 up).
@@ -267,7 +339,7 @@ class Words:
 
     def winner(self, side: int, score: int, target: int) -> str:
         _ = self._
-        if self.players == 4:
+        if self.partnerships:
             template = (
                 _("You and North reach {target} and win the game, with {score} points.")
                 if side == 0

@@ -8,6 +8,10 @@ score sheet, and at the end of a hand or of the game what happened. With
 ``reveal`` (a replay) every hand and every drawn tile is shown.
 
 ``news`` is what an action changed, in sentences the page announces.
+
+Classic Sniff (``"rules": "classic"``) shows the lots for the first leader in
+the log, each placement's count in fives in the hint, and the winner's award
+(no deductions) at the end of a hand and on the score sheet.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import enum
 
 from ..game import Draw, Drew, Event, Game, Hand, Pass, Played
 from ..render.text import describe, side_name
-from ..rules import HandEnd
+from ..rules import HandEnd, counted_points
 from .text import Words
 
 HUMAN = 0
@@ -36,11 +40,13 @@ def action_json(action, words: Words) -> dict:
     return move | {"kind": "place", "target": placement.target.notation(), "side": placement.side.value}
 
 
-def layout_json(layout, lang: str) -> dict:
+def layout_json(layout, lang: str, words: Words | None = None, points=counted_points) -> dict:
     """The layout as the page draws it, and the hint: the counted values behind the last placement's score.
 
     An empty layout has no picture (``svg`` is None; the page shows an empty table): the
     renderer, with its XML library, is imported at the first tile, not when a game starts.
+    ``points`` is the ruleset's ``placement_points``: when it isn't the count itself (classic Sniff's
+    fives), the hint says what the count scores (``fives``).
     """
     result = {"layout": [p.notation() for p in layout.placements], "svg": None, "hint": None}
     if len(layout):
@@ -57,7 +63,10 @@ def layout_json(layout, lang: str) -> dict:
             }
             for c in layout.counted_ends()
         ]
-        result["hint"] = {"heading": text.heading, "caption": text.caption, "counted": counted}
+        result["hint"] = {"heading": text.heading, "caption": text.caption, "counted": counted, "fives": None}
+        score = layout.score()
+        if words is not None and points is not counted_points and score:
+            result["hint"]["fives"] = words.fives(score, points(score))
     return result
 
 
@@ -65,12 +74,28 @@ def _pips(hand: Hand, seat: int) -> int:
     return sum(tile.pips for tile in hand.tiles(seat))
 
 
-def sheet(game: Game) -> list[dict]:
-    """The score sheet: for each side, each hand's scoring placements, its deductions and the total after it."""
+def _award_arithmetic(hand: Hand) -> tuple[int, int]:
+    """The award's opponents' pips and own pips (the winner's side's, partners summed)."""
+    side = hand.side_of(hand.award.seat)
+    own = sum(_pips(hand, seat) for seat in range(hand.players) if hand.side_of(seat) == side)
+    every = sum(_pips(hand, seat) for seat in range(hand.players))
+    return every - own, own
+
+
+def sheet(game: Game, words: Words | None = None) -> list[dict]:
+    """The score sheet: for each side, each hand's scoring placements, its deductions (or its award, in
+    classic Sniff) and the total after it."""
     sides = [{"hands": []} for _ in range(game.sides)]
     for number, hand in enumerate(game.hands, start=1):
         rows = [
-            {"number": number, "entries": [], "deductions": [], "total": hand.scores[side], "over": hand.is_over}
+            {
+                "number": number,
+                "entries": [],
+                "deductions": [],
+                "award": None,
+                "total": hand.scores[side],
+                "over": hand.is_over,
+            }
             for side in range(game.sides)
         ]
         for event in hand.events:
@@ -79,10 +104,16 @@ def sheet(game: Game) -> list[dict]:
                     {"seat": event.seat, "tile": event.placement.tile.notation(), "points": event.points}
                 )
         if hand.is_over and hand.end != HandEnd.TARGET:
-            for seat, deduction in enumerate(hand.deductions):
+            for seat, deduction in enumerate(hand.deductions or ()):
                 rows[hand.side_of(seat)]["deductions"].append(
                     {"seat": seat, "pips": _pips(hand, seat), "deduction": deduction}
                 )
+        if hand.award is not None:
+            opponents, own = _award_arithmetic(hand)
+            award = {"seat": hand.award.seat, "points": hand.award.points, "difference": opponents - own}
+            if words is not None:
+                award["text"] = words.award_sheet(opponents - own, hand.award.points)
+            rows[hand.side_of(hand.award.seat)]["award"] = award
         for side, row in enumerate(rows):
             sides[side]["hands"].append(row)
     return sides
@@ -90,7 +121,9 @@ def sheet(game: Game) -> list[dict]:
 
 def log(hand: Hand, number: int, words: Words, reveal: bool = False) -> list[str]:
     """The hand in words: who opened, every event, and how it ended."""
-    lines = [words.opener(number, hand.opener)]
+    lots = hand.deal.lots if hand.deal is not None else None
+    lines = [words.lots(row, last=index == len(lots) - 1) for index, row in enumerate(lots or ())]
+    lines.append(words.opener(number, hand.opener))
     lines.extend(words.event(event, reveal=reveal) for event in hand.events)
     if hand.is_over:
         lines.extend(ending(hand, words))
@@ -98,14 +131,26 @@ def log(hand: Hand, number: int, words: Words, reveal: bool = False) -> list[str
 
 
 def ending(hand: Hand, words: Words) -> list[str]:
-    """How a hand ended, and each seat's deduction with its rounding."""
+    """How a hand ended, and each seat's deduction with its rounding (or the winner's award, in classic Sniff);
+    an award that reaches the target wins the game."""
     if hand.end == HandEnd.TARGET:
         return [words.winner(hand.winner, hand.scores[hand.winner], hand.target)]
-    lines = [words.hand_end(hand.end, hand.out_seat)]
-    for seat, deduction in enumerate(hand.deductions):
+    lines = [words.hand_end(hand.end, hand.out_seat, reserve=bool(hand.boneyard))]
+    for seat, deduction in enumerate(hand.deductions or ()):
         lines.append(words.deduction_line(seat, _pips(hand, seat), deduction, len(hand.tiles(seat))))
+    if not hand.ruleset.deductions:
+        lines.append(award_text(hand, words))
+    if hand.winner is not None:
+        lines.append(words.winner(hand.winner, hand.scores[hand.winner], hand.target))
     lines.append(words.score_line(hand.scores))
     return lines
+
+
+def award_text(hand: Hand, words: Words) -> str:
+    if hand.award is None:
+        return words.no_award()
+    opponents, own = _award_arithmetic(hand)
+    return words.award(hand.award.seat, opponents, own, hand.award.points)
 
 
 def news(game: Game, event: Event, words: Words) -> list[str]:
@@ -115,6 +160,13 @@ def news(game: Game, event: Event, words: Words) -> list[str]:
     if hand.is_over:
         lines.extend(ending(hand, words))
     return lines
+
+
+def _why_pass(hand: Hand, legal) -> str | None:
+    """Why the player must pass though the boneyard has tiles: two draws this turn, or the reserve."""
+    if len(legal) != 1 or not isinstance(legal[0], Pass) or not hand.boneyard:
+        return None
+    return "two-draws" if hand.drawable else "reserve"
 
 
 class Phase(enum.StrEnum):
@@ -138,7 +190,7 @@ def phase(game: Game) -> Phase:
 
 def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
     """Everything the board shows of ``game`` now (see the module's docstring)."""
-    words = Words(lang, game.players)
+    words = Words(lang, game.players, game.partnerships)
     hand = game.hand
     number = len(game.hands)
     state = phase(game)
@@ -160,23 +212,26 @@ def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
     view = {
         "phase": state,
         "players": game.players,
+        "rules": game.ruleset.key,
+        "partnerships": game.partnerships,
         "target": game.target,
         "handNumber": number,
         "current": hand.current,
-        "turn": words.turn(hand.current, legal[0] if legal else None, drawn),
+        "turn": words.turn(hand.current, legal[0] if legal else None, drawn, _why_pass(hand, legal)),
         "seats": seats,
         "sides": [{"name": words.side(side), "score": score} for side, score in enumerate(game.scores)],
         "boneyard": len(hand.boneyard),
         "boneyardText": words.boneyard(len(hand.boneyard)),
         "actions": [action_json(action, words) for action in legal],
         "log": log(hand, number, words, reveal),
-        "sheet": sheet(game),
+        "sheet": sheet(game, words),
         "handEnd": None,
         "gameEnd": None,
     }
-    view |= layout_json(hand.layout, lang)
+    view |= layout_json(hand.layout, lang, words, game.ruleset.placement_points)
     if hand.is_over:
         view["turn"] = ending(hand, words)[0]
+        over = hand.end != HandEnd.TARGET
         view["handEnd"] = {
             "lines": ending(hand, words),
             "deductions": [
@@ -186,11 +241,30 @@ def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
                     "deduction": d,
                     "text": words.deduction(_pips(hand, seat), d, len(hand.tiles(seat))),
                 }
-                for seat, d in enumerate(hand.deductions)
+                for seat, d in enumerate(hand.deductions or ())
             ]
-            if hand.end != HandEnd.TARGET
+            if over
             else [],
+            # Classic Sniff: every seat's tiles and pips left, and the award (None on a tie).
+            "remaining": [
+                {
+                    "seat": seat,
+                    "pips": _pips(hand, seat),
+                    "text": words.pips_left(_pips(hand, seat), len(hand.tiles(seat))),
+                }
+                for seat in range(game.players)
+            ]
+            if over and not hand.ruleset.deductions
+            else [],
+            "award": None,
         }
+        if over and not hand.ruleset.deductions:
+            award = hand.award
+            view["handEnd"]["award"] = {
+                "seat": None if award is None else award.seat,
+                "points": None if award is None else award.points,
+                "text": award_text(hand, words),
+            }
     if game.is_terminal():
         from .chart import score_chart
 

@@ -1,11 +1,12 @@
-"""Bots for American Sniff. Each one chooses an action from a ``PlayerView`` alone.
+"""Bots for Sniff, American and classic. Each one chooses an action from a ``PlayerView`` alone
+(and the ruleset it names).
 
     bot = make_bot("strong", random.Random(1), budget_ms=200)
     action = bot.choose(game.view(game.current_player))
     game.apply_action(action)
 
 - ``random``: any legal action;
-- ``greedy``: the highest immediate placement score; ties shed the heaviest tile;
+- ``greedy``: the highest immediate placement score (in fives in classic Sniff); ties shed the heaviest tile;
 - ``strong``: samples the unseen tiles consistently with what it saw (draws and
   passes show what a player lacks) and rolls every candidate out to the end of
   the hand, within a time budget per move.

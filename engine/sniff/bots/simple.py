@@ -1,9 +1,9 @@
-"""The two baseline bots: random and greedy."""
+"""The two baseline bots: random and greedy (both play every ruleset)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..game import Action, Play, PlayerView
 from ..layout import Layout, placement_score
@@ -21,14 +21,20 @@ class RandomBot:
         return self.rng.choice(view.legal_actions)
 
 
-def greedy_choice(layout: Layout, actions: Sequence[Action]) -> Action:
-    """The placement with the highest immediate score; ties shed the heaviest tile, then the first in order."""
+def greedy_choice(layout: Layout, actions: Sequence[Action], points: Callable[[int], int] | None = None) -> Action:
+    """The placement with the highest immediate score; ties shed the heaviest tile, then the first in order.
+
+    ``points`` turns a count into the ruleset's points (``Ruleset.placement_points``; default: the count
+    itself). Counts that score are multiples of 5, so scoring in fives (15 -> 3) ranks them the same way
+    and the greedy choice is the same under both rulesets.
+    """
     if len(actions) == 1 or type(actions[0]) is not Play:
         return actions[0]
     best, best_key = actions[0], (-1, -1)
     for action in actions:
         placement = action.placement
-        key = (placement_score(layout.total_after(placement)), placement.tile.pips)
+        score = placement_score(layout.total_after(placement))
+        key = (score if points is None else points(score), placement.tile.pips)
         if key > best_key:
             best, best_key = action, key
     return best
@@ -43,4 +49,4 @@ class GreedyBot:
         self.rng = rng
 
     def choose(self, view: PlayerView) -> Action:
-        return greedy_choice(view.layout, view.legal_actions)
+        return greedy_choice(view.layout, view.legal_actions, view.ruleset.placement_points)

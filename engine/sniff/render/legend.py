@@ -70,3 +70,11 @@ def figure_text(lang: str = "en") -> FigureText:
         # Translators: the accessible name of a diagram shown one step at a time.
         sequence_label=_("Step-by-step diagram"),
     )
+
+
+def fives(count: int, points: int, lang: str = "en") -> str:
+    """What a count scores in classic Sniff, one point per five: ``In classic Sniff: 15 → 3 points.``"""
+    template = translations(lang, "diagram").ngettext(
+        "In classic Sniff: {count} → {points} point.", "In classic Sniff: {count} → {points} points.", points
+    )
+    return template.format(count=count, points=points)

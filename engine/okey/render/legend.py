@@ -1,0 +1,30 @@
+"""The words of an Okey diagram's legend, in any language (``okey`` catalog)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.i18n import translations
+
+
+@dataclass(frozen=True, slots=True)
+class Legend:
+    label: str
+    colours: str
+    okey: str
+    penalty: str
+    spot: str
+    new: str
+
+
+def legend(lang: str = "en") -> Legend:
+    """The legend's rows: what each mark of the picture means."""
+    _ = translations(lang, "okey").gettext
+    return Legend(
+        label=_("Legend"),
+        colours=_("● red, ■ blue, ▲ black, ◆ yellow: each colour has its symbol under the number"),
+        okey=_("★ an okey, shown as the tile it stands for; FJ a false joker, shown as its identity"),
+        penalty=_("! a penalty tile: discarding it costs 100"),
+        spot=_("dashed tile: where the meld takes one more tile"),
+        new=_("outlined tile: the tile the action plays; the pill says what it costs and whom"),
+    )
