@@ -34,6 +34,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "diagram": ("engine/sniff/render/legend.py", "engine/sniff/render/boneyard.py"),
     "play": ("engine/sniff/board/*.py",),
     "okey": ("engine/okey/render/text.py", "engine/okey/render/svg.py", "engine/okey/render/legend.py"),
+    "okeyplay": ("engine/okey/board/*.py",),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")

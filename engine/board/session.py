@@ -35,7 +35,7 @@ from ..core.i18n import LANGUAGES
 from ..core.record import MAX_RECORD_BYTES, MAX_RECORD_DEPTH, check_json_depth
 
 #: Each game's board module: its ``OPS`` are served as ``<game>.<op>``.
-GAMES: dict[str, str] = {"sniff": "engine.sniff.board.session"}
+GAMES: dict[str, str] = {"sniff": "engine.sniff.board.session", "okey": "engine.okey.board.session"}
 
 #: The ops of no game.
 OPS: dict[str, Callable[..., Any]] = {}

@@ -19,6 +19,11 @@ After each build (``on_post_build``) it copies into the site:
 - ``assets/pyodide/engine-<hash>/``: the lock file and the wheel, in a folder
   named after the lock's own hash, so a new engine never meets a stale lock.
 
+A fenced block ``okey-board`` (empty too) becomes the Okey table's root element
+``<div data-okey-board aria-busy="true">`` with the same loader, worker and runtime
+(``okey_board_html``), its words from the ``okeyplay`` catalog and the module
+script ``assets/board/okey.mjs``. One board of either kind per page.
+
 In the pages, a fenced block with the info string ``sniff-board`` and an empty
 body (shared CONTRACTS.md) becomes the board's root element
 ``<div data-sniff-board aria-busy="true">``: a static picture of a board drawn by
@@ -61,6 +66,7 @@ from hookutils import Block, first_line, replace_blocks  # noqa: E402
 
 from engine.board.text import loader_text  # noqa: E402
 from engine.core.i18n import LANGUAGES  # noqa: E402
+from engine.okey.board.text import ui_text as okey_text  # noqa: E402
 from engine.sniff import parse_layout  # noqa: E402
 from engine.sniff.board.text import ui_text as play_text  # noqa: E402
 from engine.sniff.render.svg import render_svg  # noqa: E402
@@ -81,6 +87,9 @@ SOURCE_DATE_EPOCH = "315532800"
 PICTURE_LAYOUT = "4|4\n4|6 on 4|4 line-a\n1|4 on 4|4 line-b\n2|4 on 4|4 branch-a\n"
 
 SLOT = re.compile(r'<div data-sniff-board-slot="(?P<line>\d+)"></div>')
+OKEY_SLOT = re.compile(r'<div data-okey-board-slot="(?P<line>\d+)"></div>')
+#: The Okey table's static picture: a rack as it looks once the table runs (tiles in the notation).
+OKEY_PICTURE = ("R4", "R5", "R6", "K9", "B9", "Y9", "B12", "B12")
 
 
 @dataclass(frozen=True)
@@ -197,8 +206,9 @@ def install_runtime(runtime: Runtime, site_dir: Path) -> None:
 # --- the pages: the sniff-board fence ------------------------------------------------------------------------
 
 
-def find_boards(markdown: str, where: str, first: int = 1) -> tuple[list[str], list[int]]:
-    """The page's lines with each board fence replaced by a slot, and the line numbers of the boards.
+def find_boards(markdown: str, where: str, first: int = 1, kind: str = "sniff-board") -> tuple[list[str], list[int]]:
+    """The page's lines with each board fence (``sniff-board`` or ``okey-board``) replaced by a slot, and the
+    line numbers of the boards.
 
     ``first`` is the line of the page's file where ``markdown`` starts (after the front matter), so
     errors name lines of the file.
@@ -208,20 +218,18 @@ def find_boards(markdown: str, where: str, first: int = 1) -> tuple[list[str], l
     def slot(block: Block, lines: list[str], number: int) -> list[str]:
         line = block.start + first
         if block.end is None:
-            raise PluginError(f"{where}:{line}: the sniff-board block is not closed: end it with {block.fence}")
+            raise PluginError(f"{where}:{line}: the {kind} block is not closed: end it with {block.fence}")
         if len(block.words) > 1:
-            raise PluginError(
-                f"{where}:{line}: the sniff-board block takes no options, found: {' '.join(block.words[1:])}"
-            )
+            raise PluginError(f"{where}:{line}: the {kind} block takes no options, found: {' '.join(block.words[1:])}")
         body = [i + first for i in range(block.start + 1, block.end) if lines[i].strip()]
         if body:
-            raise PluginError(f"{where}:{body[0]}: the sniff-board block must be empty (the board needs no layout)")
+            raise PluginError(f"{where}:{body[0]}: the {kind} block must be empty (the board needs no layout)")
         if boards:
             raise PluginError(f"{where}:{line}: one board per page (the first is at line {boards[0]})")
         boards.append(line)
-        return ["", f'{block.indent}<div data-sniff-board-slot="{line}"></div>', ""]
+        return ["", f'{block.indent}<div data-{kind}-slot="{line}"></div>', ""]
 
-    return replace_blocks(markdown, "sniff-board", slot).split("\n"), boards
+    return replace_blocks(markdown, kind, slot).split("\n"), boards
 
 
 def page_language(config) -> str:
@@ -300,6 +308,57 @@ def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
     )
 
 
+def okey_board_html(runtime: Runtime, lang: str, page_url: str) -> str:
+    """The Okey table's root element before it starts: the same loader, worker and runtime as the Sniff board
+    (so no Pyodide byte more), the table's words (``okeyplay`` catalog), and its module script."""
+    text = loader_text(lang)
+    size = runtime.download_bytes
+    attributes = {
+        "class": "sniff-board okey-board",
+        "data-okey-board": "",
+        "aria-busy": "true",
+        "data-state": "idle",
+        "lang": lang,
+        "data-pyodide": get_relative_url(runtime.pyodide_url, page_url).rstrip("/") + "/",
+        "data-lock": get_relative_url(runtime.lock_url, page_url),
+        "data-worker": _asset_url(f"{BOARD_ASSETS}/worker.mjs", page_url),
+        "data-bytes": str(size),
+        "data-text": json.dumps(text, ensure_ascii=False, separators=(",", ":")),
+        "data-okey-text": json.dumps(okey_text(lang), ensure_ascii=False, separators=(",", ":")),
+    }
+    root = " ".join(f'{name}="{html.escape(value)}"' if value else name for name, value in attributes.items())
+    tiles = "".join(
+        f'<span class="okey-tile okey-tile--{tile[0].lower()}">{html.escape(tile[1:])}</span>' for tile in OKEY_PICTURE
+    )
+    return "\n".join(
+        [
+            f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/board.css", page_url)}">',
+            f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/okey.css", page_url)}">',
+            f"<div {root}>",
+            f'<figure class="sniff-board__picture okey-board__picture" aria-label="{html.escape(text["picture"])}">',
+            f'<div class="okey-rack" aria-hidden="true">{tiles}</div>',
+            "</figure>",
+            '<div class="sniff-board__panel">',
+            f'<p class="sniff-board__intro">{html.escape(text["intro"].format(size=megabytes(size, lang)))}</p>',
+            '<button type="button" class="md-button md-button--primary sniff-board__start" data-board-start>'
+            f"{html.escape(text['start'])}</button>",
+            '<div class="sniff-board__loading" data-board-loading hidden>',
+            f'<progress class="sniff-board__progress" max="{size}" value="0" aria-labelledby="okey-board-status">'
+            "</progress>",
+            '<span class="sniff-board__bytes" data-board-bytes></span>',
+            "</div>",
+            '<p class="sniff-board__status" id="okey-board-status" role="status" data-board-status></p>',
+            '<button type="button" class="md-button md-button--primary sniff-board__retry" data-board-retry hidden>'
+            f"{html.escape(text['retry'])}</button>",
+            f'<noscript><p class="sniff-board__noscript">{html.escape(text["noscript"])}</p></noscript>',
+            "</div>",
+            "</div>",
+            f'<script type="module" src="{_asset_url(f"{BOARD_ASSETS}/client.mjs", page_url)}"></script>',
+            f'<script type="module" src="{_modules_url(f"{BOARD_ASSETS}/okey.mjs", page_url)}"></script>',
+        ]
+    )
+
+
 # --- MkDocs events -------------------------------------------------------------------------------------------
 
 
@@ -320,14 +379,25 @@ def on_config(config):
 def on_page_markdown(markdown, page, config, files):
     lines, boards = find_boards(markdown, page.file.src_uri, first_line(page))
     page.sniff_boards = boards
-    return "\n".join(lines) if boards else markdown
+    markdown = "\n".join(lines) if boards else markdown
+    lines, tables = find_boards(markdown, page.file.src_uri, first_line(page), kind="okey-board")
+    page.okey_boards = tables
+    if boards and tables:
+        raise PluginError(
+            f"{page.file.src_uri}:{tables[0]}: one board per page (the sniff-board is at line {boards[0]})"
+        )
+    return "\n".join(lines) if tables else markdown
 
 
 def on_page_content(html_text, page, config, files):
-    if not getattr(page, "sniff_boards", None):
+    sniff, okey = getattr(page, "sniff_boards", None), getattr(page, "okey_boards", None)
+    if not sniff and not okey:
         return html_text
     if _runtime is None:
         raise PluginError("board: the runtime was not prepared (on_config did not run)")
+    if okey:
+        table = okey_board_html(_runtime, page_language(config), page.url)
+        return OKEY_SLOT.sub(lambda _: table, html_text)
     board = board_html(_runtime, page_language(config), page.url)
     return SLOT.sub(lambda _: board, html_text)
 

@@ -127,11 +127,14 @@ export class BoardRuntime {
 
 // --- the loader: from the static picture to a board that can be played ---------------------------------------
 
+// The boards this loader starts: the Sniff board and the Okey table share it, with the same worker and runtime.
+const BOARDS = "[data-sniff-board], [data-okey-board]";
+
 // Register the game interface: callback(root, runtime) runs when the engine is ready.
 // The callbacks live on each board (root.sniffBoard), so they reach it even if this module
 // is imported under another URL (another ?v=) and so evaluated twice.
 export function onBoardReady(callback) {
-  for (const root of document.querySelectorAll("[data-sniff-board]")) {
+  for (const root of document.querySelectorAll(BOARDS)) {
     const board = root.sniffBoard ?? new Loader(root);
     board.readyCallbacks.push(callback);
     if (board.state === "ready") callback(root, board.runtime);
@@ -141,7 +144,7 @@ export function onBoardReady(callback) {
 
 // Register what the game interface does when the worker was restarted after it died: callback(root, runtime).
 export function onBoardRestart(callback) {
-  for (const root of document.querySelectorAll("[data-sniff-board]")) {
+  for (const root of document.querySelectorAll(BOARDS)) {
     const board = root.sniffBoard ?? new Loader(root);
     board.restartCallbacks.push(callback);
   }
@@ -245,5 +248,5 @@ class Loader {
 }
 
 if (typeof document !== "undefined") {
-  for (const root of document.querySelectorAll("[data-sniff-board]")) if (!root.sniffBoard) new Loader(root);
+  for (const root of document.querySelectorAll(BOARDS)) if (!root.sniffBoard) new Loader(root);
 }

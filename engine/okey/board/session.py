@@ -1,0 +1,516 @@
+"""The Okey table's ops: games against the bots, the assisted table's helpers, replays of records.
+
+``engine.board.session`` dispatches ``okey.<op>`` to the functions of ``OPS``
+(JSON values in and out). A game lives in the worker between calls, under the
+id its first view gives (``game``).
+
+What the page receives during a round is only what the player's seat may see:
+the view (``engine.okey.board.view``), a ``record`` of the finished rounds only
+(what a download holds), and the ``save``: the whole game record, which the
+page stores to resume the game after a reload and hands back to ``resume``
+without reading it. If the worker forgets the game (it was restarted) the page
+gets an ``UnknownGameError`` and resumes from the save.
+
+The player sits at seat 0; every other seat is a bot of the chosen strength,
+which moves only when the page asks (``bot``), so the page sets the pace. The
+strong bot weighs a fixed number of samples (``BOARD_SAMPLES``), and every
+bot's randomness follows from the position, so a restored game goes on exactly
+as it would have. When the move timer runs out, ``timeout`` has a bot play the
+player's turn and says so.
+
+Refused moves are ``IllegalMoveError``: the engine's ``code`` and ``params``,
+with the reason worded from the ``okeyplay`` catalog in the page's language.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from itertools import count
+from typing import Any
+
+from ...core.errors import EngineError
+from ...core.i18n import LANGUAGES, CatalogError
+from ...core.record import check_json_depth
+from ..game import DECLINE, DRAW, TAKE, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize, lay_melds, lay_pairs
+from ..melds import parse_piece, parse_pieces
+from ..rules import Options
+from ..tiles import Tile
+
+#: How many games and replays the worker keeps (the page uses one at a time).
+KEEP = 4
+BOT_NAMES = ("random", "greedy", "strong")
+#: The strong bot's samples per decision on the table: fixed, so a game goes on the same way on any machine
+#: (p95 of a move under 300 ms in Pyodide: scripts/bench_okey_table.py).
+BOARD_SAMPLES = 10
+#: The orders the rack can be arranged in (``arrange``); best and pairs are the assisted table's.
+ARRANGEMENTS = ("runs", "sets", "best", "pairs")
+
+
+class PlayError(EngineError):
+    """A call that doesn't fit the game as it stands (not the player's turn, no round to deal, bad settings)."""
+
+    code = "play"
+
+
+class IllegalMoveError(EngineError):
+    """A move the rules refuse now: the engine's code and params, the reason in the page's language."""
+
+    code = "okey-illegal"
+
+
+class UnknownGameError(EngineError):
+    """The worker doesn't hold this game (it was restarted): resume it from its save."""
+
+    code = "unknown-game"
+
+
+@dataclass
+class Session:
+    game: Game
+    bots: str
+    assisted: bool
+
+
+@dataclass
+class Replay:
+    """A loaded record: the whole game, its positions, and a cursor round that steps forward by applying events
+    (back: replayed from the round's deal, which is quick: the engine has no undo)."""
+
+    record: dict
+    game: Game
+    positions: list[tuple[int, int]]
+    cursor: Round | None = None
+    index: int = -1
+    cache: dict = field(default_factory=dict)
+
+
+_games: dict[str, Session] = {}
+_replays: dict[str, Replay] = {}
+_ids = count(1)
+
+
+def _keep(store: dict, value: object, prefix: str) -> str:
+    key = f"{prefix}-{next(_ids)}"
+    store[key] = value
+    while len(store) > KEEP:
+        del store[next(iter(store))]
+    return key
+
+
+def _session(game: object) -> Session:
+    try:
+        return _games[game]
+    except (KeyError, TypeError):
+        raise UnknownGameError(
+            f'the table holds no game "{game}": resume it from its save', params={"game": str(game)}
+        ) from None
+
+
+def _lang(lang: object) -> str:
+    if lang not in LANGUAGES:
+        raise CatalogError(
+            f'"{lang}" is not a language of this site: use one of {", ".join(LANGUAGES)}', params={"lang": str(lang)}
+        )
+    return lang
+
+
+def _bots(bots: object) -> str:
+    if bots not in BOT_NAMES:
+        raise PlayError(f"the bots are one of {', '.join(BOT_NAMES)}, not {bots!r}", code="bots", params={"bots": bots})
+    return bots
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise PlayError(f"{name} is true or false, not {value!r}", code="okey-setting", params={"setting": name})
+    return value
+
+
+def _words(session_or_game, lang: str):
+    from .text import Words
+
+    game = session_or_game.game if isinstance(session_or_game, Session) else session_or_game
+    return Words(lang, game.options.mode)
+
+
+def finished_record(record: dict) -> dict:
+    """What a player may download of a game: the finished rounds only, and the seed only once the game is over."""
+    if record.get("winner") is not None:
+        return record
+    rounds = [data for data in record["rounds"] if data.get("end") is not None]
+    return {key: value for key, value in record.items() if key != "seed"} | {"rounds": rounds}
+
+
+def _reply(key: str, session: Session, lang: str, lines: list[str]) -> dict:
+    from ..record import game_record
+    from .view import game_view
+
+    game = session.game
+    save = game_record(game)
+    view = game_view(game, lang, assisted=session.assisted)
+    return view | {
+        "game": key,
+        "news": lines,
+        "record": finished_record(save),
+        "save": save,
+        "bots": session.bots,
+        # How far the game has gone: rounds dealt plus events (tests and scripts wait on it).
+        "moves": sum(len(state.events) + 1 for state in game.rounds),
+    }
+
+
+# -- games ---------------------------------------------------------------------------------------------------
+
+
+def new_game(
+    mode: str = "solo",
+    bots: str = "greedy",
+    doubling: bool = True,
+    rounds: int = 1,
+    assisted: bool = True,
+    lang: str = "en",
+    seed=None,
+) -> dict:
+    """Deal a new game: the player at seat 0, bots of strength ``bots`` in the other seats."""
+    _lang(lang)
+    _bots(bots)
+    options = Options(mode=mode, doubling=_flag(doubling, "doubling"), rounds=rounds)
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(53)  # exact in JavaScript numbers too
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise PlayError(f"the seed is an integer, not {seed!r}", code="okey-seed")
+    game = Game(options, seed=seed, auto_deal=False)
+    game.begin_round(game.planned_deal())
+    session = Session(game, bots, _flag(assisted, "assisted"))
+    return _reply(_keep(_games, session, "okey"), session, lang, [])
+
+
+def resume(save: dict, bots: str = "greedy", assisted: bool = True, lang: str = "en") -> dict:
+    """Take up a saved game from its save (the whole record, checked by replaying it), exactly where it stopped."""
+    from ..record import replay
+
+    _lang(lang)
+    _bots(bots)
+    game = replay(save)
+    game.auto_deal = False
+    session = Session(game, bots, _flag(assisted, "assisted"))
+    return _reply(_keep(_games, session, "okey"), session, lang, [])
+
+
+def view(game: str, lang: str = "en") -> dict:
+    """The game as it stands."""
+    return _reply(game, _session(game), _lang(lang), [])
+
+
+def _refused(error: EngineError, session: Session, lang: str) -> IllegalMoveError:
+    words = _words(session, lang)
+    return IllegalMoveError(words.refusal(error.code, error.params), code=error.code, params=dict(error.params))
+
+
+def _apply(session: Session, action, lang: str) -> list[str]:
+    """Apply the current seat's action; the sentences of what it changed."""
+    from .view import news
+
+    state = session.game.round
+    before = len(state.events)
+    try:
+        session.game.apply_action(action)
+    except EngineError as error:
+        raise _refused(error, session, lang) from None
+    return news(state, _words(session, lang), before)
+
+
+def _your_turn(session: Session, lang: str) -> None:
+    from .view import Phase, phase
+
+    state = phase(session.game)
+    if state != Phase.YOU:
+        raise PlayError(_words(session, lang).not_your_turn(), code="not-your-turn", params={"phase": state})
+
+
+def act(game: str, action: str, lang: str = "en") -> dict:
+    """The player's move, in the engine's notation: ``draw``, ``take``, ``meld R4 R5 R6``, ``pairs B9 B9, ...``,
+    ``layoff B7 on 2``, ``seize B8 on 1``, ``discard R3`` (IllegalMoveError with the reason if not legal)."""
+    session = _session(game)
+    _lang(lang)
+    _your_turn(session, lang)
+    if not isinstance(action, str):
+        raise PlayError(f"a move is text such as draw or discard R3, not {action!r}", code="okey-move")
+    return _reply(game, session, lang, _apply(session, action, lang))
+
+
+def _bot_action(session: Session, name: str):
+    from ..bots import make_bot
+
+    game = session.game
+    state = game.round
+    # The bot's randomness follows from the position, so a restored game goes on the same way.
+    rng = random.Random(f"okey-bot:{game.seed}:{len(game.rounds)}:{len(state.events)}")
+    bot = make_bot(name, rng, samples=BOARD_SAMPLES)
+    return bot.choose(game.view(state.current))
+
+
+def bot(game: str, lang: str = "en") -> dict:
+    """The bot whose turn it is chooses and makes its move."""
+    from .view import Phase, phase
+
+    session = _session(game)
+    _lang(lang)
+    state = phase(session.game)
+    if state != Phase.BOT:
+        raise PlayError(f"it is not a bot's turn ({state})", code="not-bot-turn", params={"phase": state})
+    started = time.perf_counter()
+    action = _bot_action(session, session.bots)
+    thinking = (time.perf_counter() - started) * 1000
+    reply = _reply(game, session, lang, _apply(session, action, lang))
+    return reply | {"botMs": round(thinking, 1)}
+
+
+def timeout(game: str, lang: str = "en") -> dict:
+    """The player's time ran out: a bot of the table's strength plays the rest of the player's turn."""
+    session = _session(game)
+    _lang(lang)
+    _your_turn(session, lang)
+    lines = [_words(session, lang).timed_out()]
+    state = session.game.round
+    while not state.is_over and state.current == 0:
+        lines.extend(_apply(session, _bot_action(session, session.bots), lang))
+    return _reply(game, session, lang, lines)
+
+
+def next_round(game: str, lang: str = "en") -> dict:
+    """Deal the next round (after a round that ended, when the game goes on)."""
+    from .view import Phase, news, phase
+
+    session = _session(game)
+    _lang(lang)
+    state = phase(session.game)
+    if state != Phase.ROUND_OVER:
+        raise PlayError(f"the round is not over ({state})", code="round-not-over", params={"phase": state})
+    dealt = session.game.begin_round(session.game.planned_deal())
+    return _reply(game, session, lang, news(dealt, _words(session, lang), -1))
+
+
+# -- the assisted table and the rack ------------------------------------------------------------------------------
+
+
+def _rack_tiles(session: Session, tiles: object) -> list[Tile]:
+    """``tiles`` (notations) as tiles of the player's rack, each at most as often as the rack holds it."""
+    if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
+        raise PlayError("the tiles are a list of tiles in the notation, such as R7", code="okey-tiles")
+    chosen = [Tile.parse(t) for t in tiles]
+    rack = session.game.round.racks[0]
+    for tile, number in Counter(chosen).items():
+        if rack[tile] < number:
+            raise IllegalMoveError(
+                f"{tile} is not in the rack {number} times", code="okey-not-in-rack", params={"tile": tile.notation()}
+            )
+    return chosen
+
+
+def lay_check(game: str, tiles: list, kind: str = "melds", lang: str = "en") -> dict:
+    """Check selected tiles as a lay-down before it is sent: the melds (or pairs) they make, their total against
+    the threshold (``47 of 51``), and the move to send when it is legal (``ok``), or the reason it is not."""
+    from .view import action_json
+
+    session = _session(game)
+    _lang(lang)
+    words = _words(session, lang)
+    state = session.game.round
+    if kind not in ("melds", "pairs"):
+        raise PlayError(f"a lay-down is melds or pairs, not {kind!r}", code="okey-lay-kind")
+    chosen = _rack_tiles(session, tiles)
+    if not chosen:
+        return {"ok": False, "text": words.nothing_selected(), "action": None, "total": 0}
+    from ..arrange import best_arrangement, most_pairs
+
+    okey = state.okey
+    if kind == "melds":
+        found = best_arrangement(chosen, okey)
+        if found.left:
+            return {"ok": False, "text": words.no_meld([t.notation() for t in found.left]), "action": None, "total": 0}
+        action = lay_melds(found.melds)
+        total = found.value
+        text = words.check_total(total, state.threshold()) if state.opened[0] is None else words.check_value(total)
+    else:
+        pairs = most_pairs(chosen, okey)
+        used = Counter(p.face for pair in pairs for p in pair.pieces)
+        left = sorted((Counter(chosen) - used).elements())
+        if left:
+            return {"ok": False, "text": words.no_pairs([t.notation() for t in left]), "action": None, "total": 0}
+        action = lay_pairs(pairs)
+        total = sum(pair.value for pair in pairs)
+        text = words.few_pairs(len(pairs)) if state.opened[0] is None and len(pairs) < 5 else ""
+    groups = action.melds if kind == "melds" else action.pairs
+    result = {
+        "total": total,
+        "threshold": state.threshold(),
+        "text": text,
+        "groups": [" ".join(p.notation() for p in g) for g in groups],
+    }
+    try:
+        session.game.validate_action(action)
+    except EngineError as error:
+        if error.code != "okey-opening-low":  # the total against the threshold says it already
+            result["text"] = words.refusal(error.code, error.params)
+        return result | {"ok": False, "action": None}
+    if state.current != 0:
+        return result | {"ok": False, "text": words.not_your_turn(), "action": None}
+    return result | {"ok": True, "action": action_json(action, state, words)}
+
+
+def arrange(game: str, how: str = "runs", lang: str = "en") -> dict:
+    """The player's rack in an order: ``runs`` (colour, then number), ``sets`` (number, then colour), ``best``
+    (the best arrangement's melds first) or ``pairs`` (the most pairs first). ``groups`` are the melds or pairs
+    found, ``order`` every tile of the rack."""
+    from ..arrange import best_arrangement, most_pairs
+
+    session = _session(game)
+    _lang(lang)
+    if how not in ARRANGEMENTS:
+        raise PlayError(f"arrange the rack by {', '.join(ARRANGEMENTS)}, not {how!r}", code="okey-arrange")
+    if how in ("best", "pairs") and not session.assisted:
+        raise PlayError("the best arrangement is the assisted table's", code="okey-not-assisted")
+    state = session.game.round
+    rack = state.rack(0)
+    okey = state.okey
+    started = time.perf_counter()
+    groups: list[list[str]] = []
+    if how == "runs":
+        order = sorted(rack, key=lambda t: (t is okey.tile, t.code))
+    elif how == "sets":
+        order = sorted(rack, key=lambda t: (t is okey.tile, okey.value(t), t.code))
+    else:
+        melds = best_arrangement(rack, okey).melds if how == "best" else most_pairs(rack, okey)
+        left = Counter(rack)
+        order = []
+        for meld in melds:
+            faces = [p.face for p in meld.pieces]
+            groups.append([t.notation() for t in faces])
+            order.extend(faces)
+            left.subtract(faces)
+        order.extend(sorted((+left).elements(), key=lambda t: (t is okey.tile, t.code)))
+    return {
+        "order": [t.notation() for t in order],
+        "groups": groups,
+        "ms": round((time.perf_counter() - started) * 1000, 1),
+    }
+
+
+# -- replays -------------------------------------------------------------------------------------------------------
+
+
+def parse_record(text: object) -> dict:
+    """A game record from a file's text: one JSON object, or the first game of a JSON Lines file."""
+    from ..record import RecordError
+
+    if not isinstance(text, str):
+        raise PlayError("the record is the text of a JSON file")
+    check_json_depth(text)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if not lines:
+            raise RecordError("the file is empty") from None
+        try:
+            return json.loads(lines[0])
+        except json.JSONDecodeError as error:
+            raise RecordError(f"not JSON: {error.msg}, line 1, column {error.colno}") from None
+
+
+def replay_open(text: str, lang: str = "en") -> dict:
+    """Load an Okey record to replay it (RecordError, with the round and event, if it doesn't replay)."""
+    from ..record import replay
+
+    _lang(lang)
+    record = parse_record(text)
+    game = replay(record)  # checks every event, charge, settlement and total
+    positions = [(index, done) for index, state in enumerate(game.rounds) for done in range(len(state.events) + 1)]
+    key = _keep(_replays, Replay(record, game, positions), "okey-replay")
+    return replay_view(key, 0, lang)
+
+
+def _replay(key: object) -> Replay:
+    try:
+        return _replays[key]
+    except (KeyError, TypeError):
+        raise UnknownGameError(f'the table holds no replay "{key}": load the record again') from None
+
+
+def _event_action(event: dict, okey):
+    if "draw" in event:
+        return DRAW
+    if "take" in event:
+        return TAKE
+    if "meld" in event:
+        return LayMelds(tuple(parse_pieces(g, okey) for g in event["meld"]))
+    if "pairs" in event:
+        return LayPairs(tuple(parse_pieces(g, okey) for g in event["pairs"]))
+    if "layoff" in event:
+        return LayOff(parse_piece(event["layoff"], okey), event["to"])
+    if "seize" in event:
+        return Seize(Tile.parse(event["seize"]), event["to"])
+    return Discard(Tile.parse(event["discard"]))
+
+
+def game_at(replay: Replay, index: int, done: int) -> Game:
+    """The replayed game at round ``index`` after ``done`` events: earlier rounds as they ended, that round
+    stepped forward from the cursor (or from its deal, to go back)."""
+    whole = replay.game.rounds[index]
+    cursor = replay.cursor
+    if replay.index != index or cursor is None or len(cursor.events) > done:
+        cursor = Round(whole.options, whole.deal, whole.number)
+        replay.cursor, replay.index = cursor, index
+    events = whole.events
+    while len(cursor.events) < done:
+        cursor.apply(_event_action(events[len(cursor.events)], cursor.okey))
+    if done == len(events) and whole.is_over and not cursor.is_over:
+        cursor.apply(DECLINE)  # an exhausted round: the last seat left the discard
+    game = Game.__new__(Game)
+    game.__dict__.update(replay.game.__dict__)
+    game.rounds = [*replay.game.rounds[:index], cursor]
+    return game
+
+
+def replay_view(replay: str, step: int, lang: str = "en") -> dict:
+    """The replayed game at ``step`` (0 = the first deal), every rack shown."""
+    from .view import game_view
+
+    loaded = _replay(replay)
+    _lang(lang)
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(loaded.positions):
+        raise PlayError(
+            f"the replay has steps 0 to {len(loaded.positions) - 1}, not {step!r}",
+            code="replay-step",
+            params={"last": len(loaded.positions) - 1},
+        )
+    game = game_at(loaded, *loaded.positions[step])
+    shown = game_view(game, lang, reveal=True)
+    return shown | {"replay": replay, "step": step, "steps": len(loaded.positions)}
+
+
+#: The ops, by name; engine.board.session serves each as ``okey.<name>``.
+OPS: dict[str, Callable[..., Any]] = {
+    function.__name__: function
+    for function in (
+        new_game,
+        resume,
+        view,
+        act,
+        bot,
+        timeout,
+        next_round,
+        lay_check,
+        arrange,
+        replay_open,
+        replay_view,
+    )
+}
+
+__all__ = ["OPS", "IllegalMoveError", "PlayError", "UnknownGameError"]

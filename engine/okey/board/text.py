@@ -1,0 +1,419 @@
+"""The Okey table's words (the ``okeyplay`` message catalog).
+
+``ui_text`` is the fixed vocabulary the page needs before any Python runs (the
+build hook writes it into the page); ``Words`` writes the sentences that depend
+on the game: seat names, move buttons, the log, the charges, the settlement,
+the reasons a move is refused.
+
+The human player sits at seat 0. Play passes from seat to seat 1, 2, 3, so the
+others are named East (the next to play), North (opposite: the partner in
+pairs mode) and West. The player is "You", with sentences of their own,
+because many languages conjugate the verb. Tiles are written in the notation
+(``R7``, ``FJ``); an okey laid as a tile is written ``*B8``.
+"""
+
+from __future__ import annotations
+
+from ...core.i18n import translations
+
+
+def ui_text(lang: str = "en") -> dict[str, str]:
+    """Labels and fixed sentences of the table's page, in ``lang``.
+
+    Placeholders the page fills in: ``{number}`` (a round), ``{step}`` and ``{steps}`` (a replay's
+    position), ``{seconds}`` (the move timer), ``{total}``/``{threshold}`` (a lay-down being checked).
+    """
+    _ = translations(lang, "okeyplay").gettext
+    return {
+        "setup": _("Table settings"),
+        "mode": _("Players"),
+        "solo": _("Solo: you against three bots"),
+        "pairs": _("Pairs: the bot opposite is your partner"),
+        "strength": _("Bots"),
+        "random": _("Easy: any legal move"),
+        "greedy": _("Medium: opens as soon as it can"),
+        "strong": _("Strong: weighs its discards"),
+        "doubling": _("Doubling: each opening must beat the last one"),
+        "rounds": _("Rounds"),
+        "rounds1": _("1 round"),
+        "rounds3": _("3 rounds"),
+        "assisted": _("Assisted table: penalty tiles marked, rack arranged for you"),
+        "timer": _("Move timer"),
+        "timerOff": _("Off"),
+        "timerSeconds": _("{seconds} seconds"),
+        "pace": _("Bot pace"),
+        "slow": _("Slow"),
+        "normal": _("Normal"),
+        "fast": _("Fast"),
+        "instant": _("No pause"),
+        "newGame": _("New game"),
+        "continue": _("Continue the game"),
+        "confirmNew": _("Start a new game? The game in progress will be lost."),
+        "confirmYes": _("Yes, start a new game"),
+        "cancel": _("Cancel"),
+        "table": _("The Okey table"),
+        "yourRack": _("Your rack"),
+        "rackHelp": _(
+            "Select tiles to lay them down. To move a tile, drag it, or select it and press "
+            "the left or right arrow key with Alt held down."
+        ),
+        "moveLeft": _("Move left"),
+        "moveRight": _("Move right"),
+        "sortRuns": _("Sort by runs"),
+        "sortSets": _("Sort by sets"),
+        "arrangeBest": _("Best arrangement"),
+        "arrangePairs": _("Most pairs"),
+        "selected": _("Selected tiles"),
+        "noneSelected": _("No tile selected."),
+        "layMelds": _("Lay down the selected tiles as melds"),
+        "layPairs": _("Lay down the selected tiles as pairs"),
+        "clearSelection": _("Clear the selection"),
+        "yourMoves": _("Your moves"),
+        "tableMelds": _("Melds on the table"),
+        "noMelds": _("No meld has been laid yet."),
+        "indicator": _("Indicator"),
+        "okey": _("Okey"),
+        "pile": _("Pile"),
+        "penalty": _("penalty tile"),
+        "okeyTile": _("okey"),
+        "log": _("Log of the round"),
+        "round": _("Round {number}"),
+        "total": _("Total"),
+        "seat": _("Seat"),
+        "charges": _("Charges"),
+        "endAmount": _("End of the round"),
+        "roundScore": _("Round score"),
+        "settlement": _("Settlement"),
+        "racks": _("Every rack"),
+        "nextRound": _("Next round"),
+        "roundOver": _("End of the round"),
+        "gameOver": _("End of the game"),
+        "chart": _("Totals round by round"),
+        "partner": _("partner"),
+        "lastDiscard": _("Last discard"),
+        "timeLeft": _("Time left for your move: {seconds} s"),
+        "record": _("Game record"),
+        "download": _("Download the game record"),
+        "downloadNone": _(
+            "No round has finished yet. A downloaded record holds only the finished rounds, "
+            "so the bots' tiles stay hidden."
+        ),
+        "load": _("Load a game record"),
+        "loadHelp": _("A JSON file as the table downloads it: the table replays it move by move."),
+        "replay": _("Replay"),
+        "replayStep": _("Move {step} of {steps}"),
+        "first": _("First"),
+        "previous": _("Previous"),
+        "next": _("Next"),
+        "last": _("Last"),
+        "closeReplay": _("Close the replay"),
+        "saved": _("Your game is saved in this browser."),
+        "restarted": _("The rules engine stopped working and was restarted; the game goes on where it was saved."),
+        "restoreFailed": _("The saved game could not be restored, so a new game starts: {reason}"),
+        "badRecord": _("This file is not an Okey record the table can replay: {reason}"),
+    }
+
+
+#: Seats 1, 2, 3 as the player sees them (play passes 0 -> 1 -> 2 -> 3).
+_SEATS = ("you", "east", "north", "west")
+
+
+class Words:
+    """The sentences of one game, in one language, from the human player's seat (seat 0)."""
+
+    def __init__(self, lang: str, mode: str = "solo") -> None:
+        self.lang = lang
+        self.mode = mode
+        catalog = translations(lang, "okeyplay")
+        self._ = catalog.gettext
+        self.ngettext = catalog.ngettext
+
+    # -- who -----------------------------------------------------------------
+
+    def seat(self, seat: int) -> str:
+        _ = self._
+        names = {"you": _("You"), "east": _("East"), "north": _("North"), "west": _("West")}
+        return names[_SEATS[seat]]
+
+    def _say(self, seat: int, you: str, other: str, **values) -> str:
+        """``you`` for the player, ``other`` with ``{seat}`` for a bot."""
+        if seat == 0:
+            return you.format(**values)
+        return other.format(seat=self.seat(seat), **values)
+
+    def winners(self, seats: list[int], total: int) -> str:
+        _ = self._
+        if self.mode == "pairs":
+            if 0 in seats and 1 in seats:
+                return _("Both sides share the win with {total}.").format(total=total)
+            if 0 in seats:
+                return _("You and North win with {total}.").format(total=total)
+            return _("East and West win with {total}.").format(total=total)
+        if len(seats) > 1:
+            names = ", ".join(self.seat(s) for s in seats)
+            return _("{seats} share the win with {total}.").format(seats=names, total=total)
+        return self._say(seats[0], _("You win with {total}."), _("{seat} wins with {total}."), total=total)
+
+    # -- moves ---------------------------------------------------------------
+
+    def draw_label(self) -> str:
+        return self._("Draw from the pile")
+
+    def take_label(self, tile: str) -> str:
+        return self._("Take {tile}").format(tile=tile)
+
+    def decline_label(self) -> str:
+        return self._("Leave the discard: the round ends")
+
+    def melds_label(self, melds: list[str]) -> str:
+        return self._("Lay down {melds}").format(melds=", ".join(melds))
+
+    def pairs_label(self, pairs: list[str]) -> str:
+        return self._("Lay down the pairs {pairs}").format(pairs=", ".join(pairs))
+
+    def layoff_label(self, piece: str, meld: str) -> str:
+        if piece.startswith("*"):
+            return self._("Lay off the okey as {tile} on {meld}").format(tile=piece[1:], meld=meld)
+        return self._("Lay off {tile} on {meld}").format(tile=piece, meld=meld)
+
+    def seize_label(self, tile: str, meld: str | None = None) -> str:
+        if meld is None:
+            return self._("Seize the okey with {tile}").format(tile=tile)
+        return self._("Seize the okey with {tile} from {meld}").format(tile=tile, meld=meld)
+
+    def discard_label(self, tile: str) -> str:
+        return self._("Discard {tile}").format(tile=tile)
+
+    # -- the log -------------------------------------------------------------
+
+    def round_start(self, number: int, starter: int, indicator: str, okey: str) -> str:
+        _ = self._
+        return _("Round {number}: the indicator is {indicator}, so {okey} is the okey. {seat} starts.").format(
+            number=number, indicator=indicator, okey=okey, seat=self.seat(starter)
+        )
+
+    def drew(self, seat: int, tile: str | None) -> str:
+        _ = self._
+        if seat == 0 and tile:
+            return _("You draw {tile} from the pile.").format(tile=tile)
+        if tile:
+            return _("{seat} draws {tile} from the pile.").format(seat=self.seat(seat), tile=tile)
+        return self._say(seat, _("You draw from the pile."), _("{seat} draws from the pile."))
+
+    def took(self, seat: int, tile: str) -> str:
+        _ = self._
+        return self._say(seat, _("You take {tile}."), _("{seat} takes {tile}."), tile=tile)
+
+    def opened_melds(self, seat: int, melds: list[str], value: int) -> str:
+        _ = self._
+        return self._say(
+            seat,
+            _("You open with {melds}: {value}."),
+            _("{seat} opens with {melds}: {value}."),
+            melds=", ".join(melds),
+            value=value,
+        )
+
+    def opened_pairs(self, seat: int, pairs: list[str]) -> str:
+        _ = self._
+        return self._say(
+            seat, _("You open with pairs: {pairs}."), _("{seat} opens with pairs: {pairs}."), pairs=", ".join(pairs)
+        )
+
+    def laid(self, seat: int, melds: list[str]) -> str:
+        _ = self._
+        return self._say(seat, _("You lay down {melds}."), _("{seat} lays down {melds}."), melds=", ".join(melds))
+
+    def laid_off(self, seat: int, piece: str, meld: str) -> str:
+        _ = self._
+        return self._say(
+            seat, _("You lay off {tile} on {meld}."), _("{seat} lays off {tile} on {meld}."), tile=piece, meld=meld
+        )
+
+    def seized(self, seat: int, tile: str, meld: str) -> str:
+        _ = self._
+        return self._say(
+            seat,
+            _("You seize the okey with {tile} from {meld}."),
+            _("{seat} seizes the okey with {tile} from {meld}."),
+            tile=tile,
+            meld=meld,
+        )
+
+    def discarded(self, seat: int, tile: str) -> str:
+        _ = self._
+        return self._say(seat, _("You discard {tile}."), _("{seat} discards {tile}."), tile=tile)
+
+    def charged(self, seat: int, points: int, why: str) -> str:
+        _ = self._
+        reasons = {
+            "take": _("the discard was taken"),
+            "layoff": _("a tile was laid off on that seat's meld"),
+            "seize": _("an okey was seized from that seat's meld"),
+            "discard": _("penalty tile"),
+        }
+        return self._say(
+            seat,
+            _("You are charged {points} ({reason})."),
+            _("{seat} is charged {points} ({reason})."),
+            points=points,
+            reason=reasons[why],
+        )
+
+    def timed_out(self) -> str:
+        return self._("Time is up: a bot played your turn.")
+
+    # -- where the game stands ---------------------------------------------------
+
+    def turn(self, seat: int | None, phase: str, taken: str | None = None) -> str:
+        _ = self._
+        if seat is None:
+            return ""
+        if seat != 0:
+            return _("{seat} is playing.").format(seat=self.seat(seat))
+        if phase == "draw":
+            return _("Your turn: draw from the pile or take the last discard.")
+        if taken:
+            return _("Your turn: use {tile} in this turn, in the opening, a meld, a pair or a lay-off.").format(
+                tile=taken
+            )
+        return _("Your turn: lay down, lay off or discard a tile.")
+
+    def opened_state(self, state: str | None, value: int | None) -> str:
+        _ = self._
+        if state == "melds":
+            return _("opened with melds: {value}").format(value=value)
+        if state == "pairs":
+            return _("opened with pairs")
+        return _("not opened")
+
+    def threshold(self, threshold: int) -> str:
+        return self._("To open: melds worth {threshold} or more, or five pairs.").format(threshold=threshold)
+
+    def pile(self, count: int) -> str:
+        return self.ngettext("{count} tile in the pile", "{count} tiles in the pile", count).format(count=count)
+
+    def rack_size(self, count: int) -> str:
+        return self.ngettext("{count} tile", "{count} tiles", count).format(count=count)
+
+    def take_refused(self, tile: str) -> str:
+        return self._(
+            "You cannot take {tile}: a taken tile must be used in this turn, and it fits neither an opening "
+            "nor a meld or a lay-off of yours."
+        ).format(tile=tile)
+
+    # -- the assisted table ---------------------------------------------------------
+
+    def can_open(self, melds: list[str], value: int, threshold: int) -> str:
+        return self._("You can open now with {melds}: {value} of {threshold}.").format(
+            melds=", ".join(melds), value=value, threshold=threshold
+        )
+
+    def can_open_pairs(self, count: int) -> str:
+        return self._("You can open now with {count} pairs.").format(count=count)
+
+    def cannot_open(self, value: int, threshold: int) -> str:
+        return self._("You cannot open yet: your best melds make {value} of {threshold}.").format(
+            value=value, threshold=threshold
+        )
+
+    def check_total(self, total: int, threshold: int) -> str:
+        if total >= threshold:
+            return self._("{total} of {threshold}: enough to open.").format(total=total, threshold=threshold)
+        return self._("{total} of {threshold}: {missing} more to open.").format(
+            total=total, threshold=threshold, missing=threshold - total
+        )
+
+    def check_value(self, total: int) -> str:
+        return self._("These melds are worth {total}.").format(total=total)
+
+    def no_meld(self, tiles: list[str]) -> str:
+        return self._("{tiles} fit no meld with the other selected tiles.").format(tiles=" ".join(tiles))
+
+    def no_pairs(self, tiles: list[str]) -> str:
+        return self._("{tiles} make no pair with the other selected tiles.").format(tiles=" ".join(tiles))
+
+    def few_pairs(self, count: int) -> str:
+        return self._("{count} pairs: an opening with pairs needs five.").format(count=count)
+
+    def nothing_selected(self) -> str:
+        return self._("Select the tiles to lay down first.")
+
+    # -- the end -----------------------------------------------------------------------
+
+    def round_end(self, kind: str, seat: int | None) -> str:
+        _ = self._
+        if kind == "exhausted":
+            return _("The pile is empty: the round ends in a draw.")
+        if kind == "okey":
+            return self._say(seat, _("You go out by discarding an okey."), _("{seat} goes out by discarding an okey."))
+        if kind == "pairs":
+            return self._say(seat, _("You go out with pairs."), _("{seat} goes out with pairs."))
+        return self._say(seat, _("You go out."), _("{seat} goes out."))
+
+    def game_over(self) -> str:
+        return self._("The game is over.")
+
+    # -- refusals ----------------------------------------------------------------------
+
+    def refusal(self, code: str, params: dict) -> str:
+        """Why a move is refused, from the engine's error ``code`` and ``params``."""
+        _ = self._
+        p = {key: value for key, value in params.items() if value is not None}
+        texts = {
+            "okey-take-unusable": lambda: self.take_refused(p.get("tile", "")),
+            "okey-opening-low": lambda: _(
+                "Your melds make {total} of {threshold}: an opening needs {threshold} or more."
+            ).format(total=p.get("total"), threshold=p.get("threshold")),
+            "okey-layoff-not-open": lambda: _(
+                "You cannot lay off yet: only a player who has opened with melds lays off."
+            ),
+            "okey-seize-not-open": lambda: _(
+                "You cannot seize an okey yet: only a player who has opened with melds seizes."
+            ),
+            "okey-pairs-few": lambda: self.few_pairs(p.get("count", 0)),
+            "okey-keep-one": lambda: _("Keep one tile to discard: you cannot lay down your whole rack."),
+            "okey-taken-unused": lambda: _("Use {tile}, the tile you took, before you discard.").format(
+                tile=p.get("tile", "")
+            ),
+            "okey-taken-not-in-opening": lambda: _("Your opening must use {tile}, the tile you took.").format(
+                tile=p.get("tile", "")
+            ),
+            "okey-taken-not-in-pairs": lambda: _("These pairs must use {tile}, the tile you took.").format(
+                tile=p.get("tile", "")
+            ),
+            "okey-taken-after-opening": lambda: _("Lay off {tile}, the tile you took, right after the opening.").format(
+                tile=p.get("tile", "")
+            ),
+            "okey-taken-unusable-after": lambda: _(
+                "After that move you could no longer use {tile}, the tile you took: use it first."
+            ).format(tile=p.get("tile", "")),
+            "okey-pairs-opener-melds": lambda: _("You opened with pairs: you lay down only pairs."),
+            "okey-melds-opener-pairs": lambda: _("You opened with melds: you do not lay down pairs."),
+            "okey-not-in-rack": lambda: _("{tile} is not in your rack.").format(tile=p.get("tile", "")),
+            "okey-draw-first": lambda: _("Draw from the pile or take the last discard first."),
+            "okey-already-drawn": lambda: _("You have already drawn: lay down, lay off or discard."),
+            "okey-no-discard": lambda: _("There is no discard to take."),
+            "okey-pile-empty": lambda: _("The pile is empty: take the discard or leave it."),
+            "okey-layoff-no-fit": lambda: _("{tile} does not fit {meld}.").format(
+                tile=p.get("tile", ""), meld=p.get("meld", "")
+            ),
+            "okey-layoff-pair": lambda: _("Pairs are never extended."),
+            "okey-pair-as-meld": lambda: _("{meld} is a pair: a meld is a run or a set of three or more tiles.").format(
+                meld=p.get("meld", "")
+            ),
+            "okey-not-pair": lambda: _("{meld} is not a pair: a pair is two identical tiles.").format(
+                meld=p.get("meld", "")
+            ),
+            "okey-round-over": lambda: _("The round is over."),
+            "okey-game-over": lambda: self.game_over(),
+        }
+        make = texts.get(code)
+        if make is not None:
+            return make()
+        if "meld" in p:
+            return _("{meld} is not a valid meld.").format(meld=p["meld"])
+        return _("This move is not allowed now.")
+
+    def not_your_turn(self) -> str:
+        return self._("It is not your turn.")

@@ -1,0 +1,299 @@
+"""What the Okey table shows, from the human player's seat (seat 0), as plain JSON values.
+
+``game_view`` is the whole picture after any change: the player's rack (the
+penalty tiles marked on the assisted table), the indicator and the okey, each
+seat's discards, rack size, opened state, charges and total, the pile's count,
+the melds on the table with their owners, the threshold to beat, the player's
+legal moves with the names of their buttons, the log of the round in words,
+and at the end of a round every rack and the settlement, at the end of the game
+the winners and the totals round by round. Never another seat's tiles or the
+pile's order while a round is in play; with ``reveal`` (a replay of a record of
+finished rounds) every rack is shown.
+
+``narrate`` writes a round's events as sentences; the lines after a given event
+are the news the page announces.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from ..arrange import best_value, is_penalty, layoff_spots, opening, pairs_opening
+from ..game import Decline, Discard, Draw, Game, LayMelds, LayOff, LayPairs, Round, Seize, Take
+from ..melds import Piece, make_meld, parse_piece, parse_pieces
+from ..rules import OPENED_MELDS
+from ..tiles import Tile
+from .text import Words
+
+HUMAN = 0
+
+
+class Phase(enum.StrEnum):
+    """What the table waits for; its value is the view's ``phase``."""
+
+    YOU = "you"  # the player's move
+    BOT = "bot"  # a bot's move (the page asks for it at its pace)
+    ROUND_OVER = "roundOver"  # Next round
+    GAME_OVER = "gameOver"
+
+
+def phase(game: Game) -> Phase:
+    if game.is_terminal():
+        return Phase.GAME_OVER
+    state = game.round
+    if state.is_over:
+        return Phase.ROUND_OVER
+    return Phase.YOU if state.current == HUMAN else Phase.BOT
+
+
+# -- the log ---------------------------------------------------------------------
+
+
+def narrate(state: Round, words: Words, reveal: bool = False) -> list[tuple[int, str]]:
+    """The round in sentences, each with the index of the event it tells (-1: the deal; len(events): the end).
+
+    Another seat's draw is told without its tile unless ``reveal``.
+    """
+    okey = state.okey
+    lines = [(-1, words.round_start(state.number, state.starter, state.indicator.notation(), okey.tile.notation()))]
+    table = []
+    for index, event in enumerate(state.events):
+        seat = event["seat"]
+        if "draw" in event:
+            shown = event["draw"] if seat == HUMAN or reveal else None
+            lines.append((index, words.drew(seat, shown)))
+        elif "take" in event:
+            lines.append((index, words.took(seat, event["take"])))
+        elif "meld" in event or "pairs" in event:
+            kind = "meld" if "meld" in event else "pairs"
+            groups = event[kind]
+            table.extend(make_meld(parse_pieces(group, okey), okey) for group in groups)
+            if "opening" in event and kind == "meld":
+                lines.append((index, words.opened_melds(seat, groups, event["opening"])))
+            elif "opening" in event:
+                lines.append((index, words.opened_pairs(seat, groups)))
+            else:
+                lines.append((index, words.laid(seat, groups)))
+        elif "layoff" in event:
+            before = table[event["to"]]
+            table[event["to"]] = before.extended(parse_piece(event["layoff"], okey))
+            lines.append((index, words.laid_off(seat, event["layoff"], before.notation())))
+        elif "seize" in event:
+            before = table[event["to"]]
+            tile = Tile.parse(event["seize"])
+            stands = okey.identity(tile)
+            table[event["to"]] = before.seized(before.wild_for(stands), Piece(stands, tile, False))
+            lines.append((index, words.seized(seat, event["seize"], before.notation())))
+        elif "discard" in event:
+            lines.append((index, words.discarded(seat, event["discard"])))
+        charge = event.get("charge")
+        if charge:
+            why = next(kind for kind in ("take", "layoff", "seize", "discard") if kind in event)
+            lines.append((index, words.charged(charge["seat"], charge["points"], why)))
+    if state.end is not None:
+        lines.append((len(state.events), words.round_end(state.end["kind"], state.end["seat"])))
+    return lines
+
+
+def news(state: Round, words: Words, since: int) -> list[str]:
+    """The sentences of the events from index ``since`` on (and the end of the round)."""
+    return [line for index, line in narrate(state, words) if index >= since]
+
+
+# -- moves -------------------------------------------------------------------------
+
+
+def action_json(action, state: Round, words: Words) -> dict:
+    """A legal move: its notation (what the page sends back), its kind, its tiles and the name of its button."""
+    notation = action.notation()
+    if isinstance(action, Draw):
+        return {"action": notation, "kind": "draw", "label": words.draw_label()}
+    if isinstance(action, Take):
+        tile = state.last_discard[1].notation()
+        return {"action": notation, "kind": "take", "tile": tile, "label": words.take_label(tile)}
+    if isinstance(action, Decline):
+        return {"action": notation, "kind": "decline", "label": words.decline_label()}
+    if isinstance(action, LayMelds | LayPairs):
+        groups = action.melds if isinstance(action, LayMelds) else action.pairs
+        texts = [" ".join(p.notation() for p in group) for group in groups]
+        tiles = [p.face.notation() for group in groups for p in group]
+        if isinstance(action, LayMelds):
+            return {"action": notation, "kind": "melds", "tiles": tiles, "label": words.melds_label(texts)}
+        return {"action": notation, "kind": "pairs", "tiles": tiles, "label": words.pairs_label(texts)}
+    if isinstance(action, LayOff):
+        meld = state.table[action.to].meld.notation()
+        label = words.layoff_label(action.piece.notation(), meld)
+        return {
+            "action": notation,
+            "kind": "layoff",
+            "tile": action.piece.face.notation(),
+            "to": action.to,
+            "label": label,
+        }
+    if isinstance(action, Seize):
+        tile = action.tile.notation()
+        stands = state.okey.identity(action.tile)
+        holders = [i for i, item in enumerate(state.table) if item.meld.wild_for(stands) is not None]
+        meld = state.table[action.to].meld.notation() if len(holders) > 1 else None
+        return {
+            "action": notation,
+            "kind": "seize",
+            "tile": tile,
+            "to": action.to,
+            "label": words.seize_label(tile, meld),
+        }
+    assert isinstance(action, Discard)
+    tile = action.tile.notation()
+    return {"action": notation, "kind": "discard", "tile": tile, "label": words.discard_label(tile)}
+
+
+def _opening_values(state: Round) -> list[int | None]:
+    values: list[int | None] = [None] * 4
+    for event in state.events:
+        if "meld" in event and "opening" in event:
+            values[event["seat"]] = event["opening"]
+    return values
+
+
+def assisted_hint(state: Round, words: Words) -> str | None:
+    """Whether the player can open now, and with what (the assisted table, during the player's play phase)."""
+    if state.opened[HUMAN] is not None or state.current != HUMAN or state.phase != "play":
+        return None
+    rack = state.rack(HUMAN)
+    taken = state.taken if not state.taken_used else None
+    threshold = state.threshold()
+    found = opening(rack, state.okey, threshold, taken=taken)
+    if found is not None:
+        return words.can_open([m.notation() for m in found.melds], found.value, threshold)
+    pairs = pairs_opening(rack, state.okey, taken=taken)
+    if pairs is not None:
+        return words.can_open_pairs(len(pairs))
+    return words.cannot_open(best_value(rack, state.okey, keep=True), threshold)
+
+
+def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = False) -> dict:
+    """Everything the table shows of ``game`` now (see the module's docstring)."""
+    words = Words(lang, game.options.mode)
+    state = game.round
+    now = phase(game)
+    mine = now == Phase.YOU and not reveal
+    legal = state.legal_actions() if mine else []
+    shown = reveal or state.is_over
+    totals = game.running_totals()
+    openings = _opening_values(state)
+    melds = state.melds()
+    okey = state.okey
+    seats = []
+    for seat in range(4):
+        size = state.rack_sizes[seat]
+        seats.append(
+            {
+                "seat": seat,
+                "name": words.seat(seat),
+                "partner": game.options.partners(HUMAN, seat),
+                "rackSize": size,
+                "rackText": words.rack_size(size),
+                "opened": state.opened[seat],
+                "openedText": words.opened_state(state.opened[seat], openings[seat]),
+                "charges": state.charges[seat],
+                "total": totals[seat],
+                "current": state.current == seat,
+                "discards": [tile.notation() for tile in state.discards[seat]],
+                "rack": [t.notation() for t in state.rack(seat)] if shown or seat == HUMAN else None,
+            }
+        )
+    rack = state.rack(HUMAN)
+    taken = state.taken.notation() if mine and state.taken is not None and not state.taken_used else None
+    view = {
+        "phase": now,
+        "options": game.options.as_json(),
+        "assisted": assisted,
+        "round": state.number,
+        "rounds": game.options.rounds,
+        "indicator": state.indicator.notation(),
+        "okey": okey.tile.notation(),
+        "pile": state.pile_size,
+        "pileText": words.pile(state.pile_size),
+        "threshold": state.threshold(),
+        "thresholdText": words.threshold(state.threshold()),
+        "seats": seats,
+        "rack": [tile.notation() for tile in rack],
+        "penalty": sorted({t.notation() for t in rack if is_penalty(t, melds, okey)}) if assisted else [],
+        "table": [
+            {
+                "index": index,
+                "owner": item.owner,
+                "ownerName": words.seat(item.owner),
+                "kind": item.meld.kind,
+                "meld": item.meld.notation(),
+                "value": item.meld.value,
+            }
+            for index, item in enumerate(state.table)
+        ],
+        "lastDiscard": None
+        if state.last_discard is None
+        else {"seat": state.last_discard[0], "tile": state.last_discard[1].notation()},
+        "current": state.current,
+        "turnPhase": state.phase if state.current is not None else None,
+        "turn": words.turn(state.current, state.phase, taken),
+        "taken": taken,
+        "actions": [action_json(action, state, words) for action in legal],
+        "takeRefused": None,
+        "hint": assisted_hint(state, words) if mine and assisted else None,
+        "log": [line for _index, line in narrate(state, words, reveal=reveal)],
+        "roundEnd": None,
+        "gameEnd": None,
+    }
+    if mine and state.phase == "draw" and state.last_discard is not None and not state.can_take():
+        tile = state.last_discard[1].notation()
+        view["takeRefused"] = {"tile": tile, "label": words.take_label(tile), "text": words.take_refused(tile)}
+    if mine and assisted and state.opened[HUMAN] == OPENED_MELDS:
+        view["layoffTiles"] = sorted({t.notation() for t in rack if layoff_spots(t, melds, okey)})
+    if state.is_over:
+        view["turn"] = words.round_end(state.end["kind"], state.end["seat"])
+        view["roundEnd"] = round_end(game, words)
+    if game.is_terminal():
+        winners = game.winner
+        best = game.totals[winners[0]]
+        if game.options.mode == "pairs":
+            best += game.totals[(winners[0] + 2) % 4]
+        view["gameEnd"] = {
+            "winners": winners,
+            "text": words.winners(winners, best),
+            "chart": totals_by_round(game),
+        }
+    return view
+
+
+def round_end(game: Game, words: Words) -> dict:
+    """The settlement of the round that just ended: each seat's charges, end amount, round score and total."""
+    state = game.round
+    totals = game.totals
+    return {
+        "kind": state.end["kind"],
+        "seat": state.end["seat"],
+        "text": words.round_end(state.end["kind"], state.end["seat"]),
+        "rows": [
+            {
+                "seat": seat,
+                "name": words.seat(seat),
+                "charges": state.charges[seat],
+                "end": state.settlement[seat],
+                "score": state.scores[seat],
+                "total": totals[seat],
+            }
+            for seat in range(4)
+        ],
+    }
+
+
+def totals_by_round(game: Game) -> list[list[int]]:
+    """Each seat's running total after each finished round (row per round)."""
+    out = []
+    totals = [0, 0, 0, 0]
+    for state in game.rounds:
+        if state.scores is None:
+            break
+        totals = [a + b for a, b in zip(totals, state.scores, strict=True)]
+        out.append(list(totals))
+    return out

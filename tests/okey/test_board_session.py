@@ -1,0 +1,272 @@
+"""The Okey table's ops (engine.okey.board.session) as the page's worker calls them.
+
+Whole games are played through ``engine.board.session.handle``. While a round is in
+play, no reply but its ``save`` (the value the page stores and hands back unread)
+names a tile that only another seat or the pile holds, the pile's order or the seed;
+refused moves come back as errors with the engine's code and the reason in the
+page's language; the timer's bot, resuming from a save, the assisted table's helpers
+and the step-by-step replay behave as the page relies on.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+
+import pytest
+
+from engine.board import session
+from engine.okey.board import session as okey_session
+from engine.okey.board.text import Words
+from engine.okey.record import game_record, replay
+from engine.okey.tiles import FULL_SET
+
+
+def call(op: str, **args):
+    answer = json.loads(session.handle(op, json.dumps(args)))
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def refused(op: str, **args) -> dict:
+    answer = json.loads(session.handle(op, json.dumps(args)))
+    assert not answer["ok"], answer
+    return answer["error"]
+
+
+def hidden_only(game_id: str) -> set[str]:
+    """The faces the player has no way to know of: every copy is in another rack or in the pile, and none was
+    seen (in the player's rack, on the table, in the discards, as the indicator, or taken from the discards)."""
+    state = okey_session._games[game_id].game.round
+    seen = Counter(state.rack(0))
+    for item in state.table:
+        seen.update(piece.face for piece in item.meld.pieces)
+    for pile in state.discards:
+        seen.update(pile)
+    seen[state.indicator] += 1
+    hidden = Counter(t for seat in (1, 2, 3) for t in state.rack(seat)) + Counter(state.pile_left)
+    assert hidden + seen == Counter(FULL_SET)
+    taken = {event["take"] for event in state.events if "take" in event}
+    # The okey's face is named as what the indicator makes of it ("K7 is the okey"), not as a tile somewhere.
+    return {
+        tile.notation()
+        for tile in hidden
+        if tile not in seen and tile is not state.okey.tile and tile.notation() not in taken
+    }
+
+
+def leaks(reply: dict, hidden: set[str], seed: int) -> list[str]:
+    shown = {key: value for key, value in reply.items() if key not in ("save", "record")}
+    text = json.dumps(shown)
+    if "seed" in reply["record"] or any(data["end"] is None for data in reply["record"]["rounds"]):
+        return ["an unfinished round or the seed in the record"]
+    found = [tile for tile in hidden if re.search(rf"(?<![A-Z0-9*]){tile}(?![0-9])", text)]
+    if str(seed) in text or '"seed"' in text or '"pile":[' in text.replace(" ", ""):
+        found.append("the seed or the pile")
+    return found
+
+
+def play(view: dict, rng: random.Random, prefer=("melds", "pairs", "seize", "layoff")) -> dict:
+    """One step of the game: the player's move (a lay-down, seize or lay-off first), a bot's move or a deal."""
+    if view["phase"] == "you":
+        moves = view["actions"]
+        chosen = [m for m in moves if m["kind"] in prefer] or moves
+        return call("okey.act", game=view["game"], action=rng.choice(chosen)["action"])
+    if view["phase"] == "bot":
+        return call("okey.bot", game=view["game"])
+    return call("okey.next_round", game=view["game"])
+
+
+@pytest.mark.parametrize(("mode", "assisted"), [("solo", True), ("pairs", False)])
+def test_no_reply_during_a_round_carries_another_seats_tiles_the_pile_order_or_the_seed(mode, assisted):
+    seed = 10**15 + (mode == "pairs")
+    rng = random.Random(seed)
+    view = call("okey.new_game", mode=mode, bots="greedy", rounds=3, assisted=assisted, seed=seed)
+    checked = 0
+    while view["phase"] != "gameOver":
+        if view["phase"] in ("you", "bot"):
+            assert leaks(view, hidden_only(view["game"]), seed) == [], view["phase"]
+            assert all(seat["rack"] is None for seat in view["seats"][1:])
+            assert len(view["rack"]) == view["seats"][0]["rackSize"]
+            checked += 1
+            if view["phase"] == "you" and assisted:
+                order = call("okey.arrange", game=view["game"], how="best")
+                assert leaks(order | {"record": view["record"]}, hidden_only(view["game"]), seed) == []
+        view = play(view, rng)
+    assert checked > 60
+    assert view["record"]["seed"] == seed and view["record"] == view["save"]
+    assert [row["total"] for row in view["roundEnd"]["rows"]] == view["save"]["rounds"][-1]["totals"]
+    replay(view["record"])
+
+
+def test_a_round_end_shows_every_rack_and_the_settlement_of_the_record():
+    rng = random.Random(3)
+    view = call("okey.new_game", bots="random", seed=3, rounds=3)
+    while view["phase"] != "roundOver":
+        view = play(view, rng)
+    last = view["save"]["rounds"][-1]
+    rows = view["roundEnd"]["rows"]
+    assert [r["end"] for r in rows] == last["settlement"] and [r["score"] for r in rows] == last["scores"]
+    assert [r["charges"] for r in rows] == [s - e for s, e in zip(last["scores"], last["settlement"], strict=True)]
+    assert all(seat["rack"] is not None for seat in view["seats"])
+    assert view["record"]["rounds"] == view["save"]["rounds"] and "seed" not in view["record"]
+
+
+def test_refused_moves_carry_the_engines_code_and_the_reason_in_the_pages_language():
+    # Seat 0 starts round 1 with 15 tiles; a lay-off before opening is refused.
+    view = call("okey.new_game", seed=11, lang="it")
+    game = view["game"]
+    error = refused("okey.act", game=game, action="layoff R1 on 0", lang="it")
+    assert error["code"] == "okey-layoff-not-open" and error["type"] == "IllegalMoveError"
+    assert error["message"] == "Non puoi ancora attaccare: attacca solo chi ha aperto con combinazioni."
+    error = refused("okey.act", game=game, action="draw", lang="fi")
+    assert error["code"] == "okey-already-drawn" and error["message"] == Words("fi").refusal("okey-already-drawn", {})
+
+
+def _opening_below_threshold(rack: list[str]):
+    """Three tiles of the rack that make a run or a set (worth less than 51), or None."""
+    from itertools import combinations
+
+    from engine.okey.melds import check_meld, real, sort_pieces
+    from engine.okey.tiles import Okey, Tile
+
+    okey = Okey(Tile.parse("R13"))  # only to read the tiles; the check is the engine's
+    for three in combinations(sorted(set(rack)), 3):
+        pieces = sort_pieces(real(Tile.parse(t), okey) for t in three)
+        result = check_meld(tuple(pieces), okey)
+        if result.valid and result.kind != "pair":
+            return list(three)
+    return None
+
+
+def test_an_opening_below_the_threshold_is_checked_before_it_is_sent_and_refused_if_sent():
+    for seed in range(1, 60):
+        view = call("okey.new_game", seed=seed, lang="en")
+        three = _opening_below_threshold(view["rack"])
+        state = okey_session._games[view["game"]].game.round
+        if three and state.okey.tile.notation() not in three:
+            break
+    checked = call("okey.lay_check", game=view["game"], tiles=three, kind="melds")
+    assert not checked["ok"] and checked["total"] < 51
+    assert checked["text"] == f"{checked['total']} of 51: {51 - checked['total']} more to open."
+    error = refused("okey.act", game=view["game"], action="meld " + ", ".join(checked["groups"]), lang="id")
+    assert error["code"] == "okey-opening-low" and error["params"] == {"total": checked["total"], "threshold": 51}
+    assert error["message"] == f"Kombinasimu bernilai {checked['total']} dari 51: untuk buka perlu 51 atau lebih."
+
+
+def test_taking_a_discard_that_cannot_be_used_is_refused_with_the_reason():
+    rng = random.Random(5)
+    for seed in range(1, 40):
+        view = call("okey.new_game", seed=seed, bots="greedy")
+        while view["phase"] not in ("roundOver", "gameOver") and not (view["phase"] == "you" and view["takeRefused"]):
+            view = play(view, rng, prefer=("discard",))
+        if view["phase"] == "you":
+            break
+    refusal = view["takeRefused"]
+    assert refusal["label"] == f"Take {refusal['tile']}"
+    error = refused("okey.act", game=view["game"], action="take", lang="id")
+    assert error["code"] == "okey-take-unusable"
+    assert error["message"] == Words("id").take_refused(refusal["tile"])
+    assert all(move["kind"] != "take" for move in view["actions"])
+
+
+def test_the_timer_hands_the_players_turn_to_a_bot_and_says_so():
+    view = call("okey.new_game", seed=21, bots="strong", lang="fi")
+    after = call("okey.timeout", game=view["game"], lang="fi")
+    assert after["news"][0] == "Aika loppui: botti pelasi vuorosi."
+    assert after["phase"] == "bot" and after["seats"][0]["rackSize"] == 14
+    state = okey_session._games[view["game"]].game.round
+    assert state.events[-1]["seat"] == 0 and "discard" in state.events[-1]
+    assert refused("okey.timeout", game=view["game"])["code"] == "not-your-turn"
+
+
+def test_a_game_resumed_from_its_save_goes_on_exactly_as_it_would_have():
+    rng = random.Random(8)
+    view = call("okey.new_game", seed=99, bots="strong", mode="pairs", rounds=3)
+    for _ in range(30):
+        view = play(view, rng)
+    again = call("okey.resume", save=view["save"], bots="strong", assisted=True)
+    same = {k: v for k, v in view.items() if k not in ("game", "news", "botMs")}
+    assert {k: v for k, v in again.items() if k not in ("game", "news", "botMs")} == same
+    for _ in range(10):
+        if view["phase"] != "bot":
+            break
+        view, again = call("okey.bot", game=view["game"]), call("okey.bot", game=again["game"])
+        assert view["save"] == again["save"]
+    assert refused("okey.view", game="okey-0")["type"] == "UnknownGameError"
+
+
+def test_the_rack_is_arranged_by_runs_sets_best_melds_and_pairs_and_only_assisted_tables_solve_it():
+    view = call("okey.new_game", seed=4, assisted=True)
+    rack = Counter(view["rack"])
+    for how in ("runs", "sets", "best", "pairs"):
+        arranged = call("okey.arrange", game=view["game"], how=how)
+        assert Counter(arranged["order"]) == rack, how
+    best = call("okey.arrange", game=view["game"], how="best")
+    assert best["order"][: sum(len(g) for g in best["groups"])] == [t for g in best["groups"] for t in g]
+    plain = call("okey.new_game", seed=4, assisted=False)
+    assert refused("okey.arrange", game=plain["game"], how="best")["code"] == "okey-not-assisted"
+    assert plain["hint"] is None and plain["penalty"] == [] and view["hint"]
+
+
+def test_replay_steps_forward_and_back_show_what_a_fresh_replay_of_the_cut_record_shows():
+    rng = random.Random(6)
+    view = call("okey.new_game", seed=6, bots="greedy", rounds=3)
+    while view["phase"] != "gameOver":
+        view = play(view, rng)
+    record = view["record"]
+    start = call("okey.replay_open", text=json.dumps(record))
+    key, steps = start["replay"], start["steps"]
+    loaded = okey_session._replays[key]
+    order = [*range(0, steps, 7), *reversed(range(0, steps, 5)), *random.Random(1).sample(range(steps), 25)]
+    for step in order:
+        stepped = call("okey.replay_view", replay=key, step=step, lang="it")
+        index, done = loaded.positions[step]
+        fresh = replay(record)
+        state = fresh.rounds[index]
+        assert stepped["round"] == index + 1
+        assert len(stepped["log"]) >= done + 1
+        if done == len(state.events):
+            assert stepped["table"] == [
+                {"index": i, "owner": t.owner, "ownerName": stepped["table"][i]["ownerName"], "kind": t.meld.kind}
+                | {"meld": t.meld.notation(), "value": t.meld.value}
+                for i, t in enumerate(state.table)
+            ]
+            assert [s["rack"] for s in stepped["seats"]] == [[x.notation() for x in state.rack(s)] for s in range(4)]
+    assert game_record(loaded.game) == record
+    assert refused("okey.replay_view", replay=key, step=steps)["code"] == "replay-step"
+
+
+def test_an_opening_with_pairs_is_checked_and_laid_through_the_selection():
+    # A deal in which the player (the starter, 15 tiles) holds six pairs: the game is handed to the table as
+    # the worker holds its games.
+    from engine.okey.game import Deal, Game
+    from engine.okey.rules import Options
+    from engine.okey.tiles import parse_tiles
+
+    rack = parse_tiles("R1 R1 R2 R2 B3 B3 B4 B4 K5 K5 Y6 Y6 Y8 K10 B12")
+    rest = Counter(FULL_SET) - Counter(rack)
+    indicator = parse_tiles("Y13")[0]
+    rest[indicator] -= 1
+    others = list((+rest).elements())
+    random.Random(1).shuffle(others)
+    deal = Deal(
+        0, (tuple(rack), tuple(others[:14]), tuple(others[14:28]), tuple(others[28:42])), indicator, tuple(others[42:])
+    )
+    game = Game(Options(), auto_deal=False)
+    game.begin_round(deal)
+    key = okey_session._keep(okey_session._games, okey_session.Session(game, "greedy", True), "okey")
+    view = call("okey.view", game=key, lang="fi")
+    assert view["hint"] == "Voit avata nyt 6 parilla."
+    tiles = ["R1", "R1", "R2", "R2", "B3", "B3", "B4", "B4"]
+    few = call("okey.lay_check", game=key, tiles=tiles, kind="pairs", lang="fi")
+    assert not few["ok"] and few["text"] == "4 paria: pareilla avaamiseen tarvitaan viisi."
+    checked = call("okey.lay_check", game=key, tiles=[*tiles, "K5", "K5", "Y6", "Y6"], kind="pairs", lang="fi")
+    assert checked["ok"] and checked["action"]["kind"] == "pairs"
+    after = call("okey.act", game=key, action=checked["action"]["action"], lang="fi")
+    assert after["seats"][0]["openedText"] == "avannut pareilla"
+    assert after["news"][0] == "Avaat pareilla: R1 R1, R2 R2, B3 B3, B4 B4, K5 K5, Y6 Y6."
+    error = refused("okey.act", game=key, action="layoff K11 on 0", lang="fi")
+    assert error["code"] == "okey-layoff-not-open"

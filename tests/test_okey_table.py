@@ -1,0 +1,335 @@
+"""The Okey table in Chromium: a visitor plays through the accessible buttons.
+
+Runs against the built site (scripts/build_site), like tests/test_board_game.py. The
+deal comes from a fixed seed: the visitor's stored game (the engine's save at the start
+of round 1) is put in localStorage and taken up with "Continue the game"; the bots are
+deterministic from the position, so the test computes each of the visitor's moves with
+the engine in CPython (the greedy bot's choice, by the name of its button) and the round
+goes as the engine says: seed 47 gives the visitor an opening, a taken discard, a
+lay-off on an opponent's meld with its charge, a seize and a discard it cannot take. Bots move at "No pause".
+Every page fails its test on a console error, a request that leaves 127.0.0.1 or a
+Content-Security-Policy violation.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from contextlib import contextmanager
+
+import pytest
+
+from engine.board.text import loader_text
+from engine.okey.board.text import Words, ui_text
+from engine.okey.board.view import action_json
+from engine.okey.bots import GreedyBot
+from engine.okey.game import Game
+from engine.okey.record import game_record, replay
+from engine.okey.rules import Options
+from tests.support.browser import PageWatch
+from tests.support.server import serve
+from tests.test_board_runtime import AXE, BOOT_TIMEOUT, CSP, locale_path
+
+pytestmark = pytest.mark.browser
+
+TABLE = "[data-okey-board]"
+SETTLED = ",".join(f"{TABLE}[data-okey-phase={phase}]" for phase in ("you", "roundOver", "gameOver"))
+#: Round 1: the visitor opens, takes a discard, lays off on an opponent's meld, seizes an okey, meets a discard
+#: it cannot take.
+SEED = 47
+
+
+@pytest.fixture(scope="module")
+def csp_url(site_dir):
+    with serve(site_dir, {"Content-Security-Policy": CSP}) as url:
+        yield url
+
+
+def stored(settings: dict, game: dict | None = None) -> str:
+    return json.dumps({"version": 1, "settings": settings, "game": game})
+
+
+@contextmanager
+def table_page(browser, url: str, store: str | None, width: int = 1100):
+    """A visitor with ``store`` in localStorage (once: a reload keeps what the page saved), on ``url``."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    if store is not None:
+        context.add_init_script(
+            f"if (!sessionStorage.getItem('seeded')) {{ localStorage.setItem('okey-table', {json.dumps(store)});"
+            " sessionStorage.setItem('seeded', '1'); }"
+        )
+    context.add_init_script(
+        """window.violations = []; document.addEventListener('securitypolicyviolation',
+             (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));"""
+    )
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.goto(url)
+    try:
+        yield page
+        assert page.evaluate("window.violations") == []
+    finally:
+        context.close()
+    watch.assert_clean()
+
+
+def settle(page, before: str | None = None) -> str:
+    if before is None:
+        page.wait_for_selector(SETTLED, timeout=60_000)
+    else:
+        page.wait_for_function(
+            """([selector, before, settled]) => {
+              const root = document.querySelector(selector);
+              return root.dataset.okeyMoves !== before && root.matches(settled);
+            }""",
+            arg=[TABLE, before, SETTLED],
+            timeout=60_000,
+        )
+    return page.locator(TABLE).get_attribute("data-okey-phase")
+
+
+def moves_done(page) -> str:
+    return page.locator(TABLE).get_attribute("data-okey-moves")
+
+
+def saved(page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"]
+
+
+def axe_problems(page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        "async () => (await axe.run(document.querySelector('[data-okey-board]'), {resultTypes: ['violations']}))"
+        ".violations.map(v => [v.id, v.impact, v.nodes.map(n => n.target.join(' ')).join(', ')])"
+    )
+    return [f"{rule} ({impact}) at {where}" for rule, impact, where in violations if impact in ("serious", "critical")]
+
+
+def start_save(mode: str, rounds: int) -> dict:
+    game = Game(Options(mode=mode, rounds=rounds), seed=SEED, auto_deal=False)
+    game.begin_round(game.planned_deal())
+    return game_record(game)
+
+
+def greedy_move(save: dict, lang: str, mode: str) -> tuple[str, dict]:
+    """The name of the button of the greedy bot's move for the visitor, and the move, in the saved game."""
+    game = replay(save)
+    action = GreedyBot().choose(game.view(0))
+    move = action_json(action, game.round, Words(lang, mode))
+    return move["label"], move
+
+
+def low_meld(rack: list[str]) -> list[str] | None:
+    """Three tiles of the rack that make a run worth less than 51 (no okey)."""
+    for tile in rack:
+        if tile == "FJ":
+            continue
+        colour, number = tile[0], int(tile[1:])
+        run = [f"{colour}{n}" for n in (number, number + 1, number + 2)]
+        if number + 2 <= 13 and all(t in rack for t in run):
+            return run
+    return None
+
+
+def click_tile(page, tile: str) -> None:
+    page.locator(f'.okey-rack__tile[data-okey-tile="{tile}"][aria-pressed="false"]').first.click()
+
+
+CASES = [
+    # lang, mode, assisted, rounds, width, csp
+    ("en", "solo", True, 1, 390, True),
+    ("it", "pairs", False, 3, 1100, False),
+]
+
+
+@pytest.mark.parametrize(("lang", "mode", "assisted", "rounds", "width", "csp"), CASES)
+def test_a_visitor_plays_a_round_through_the_buttons(
+    browser, site_url, csp_url, tmp_path, lang, mode, assisted, rounds, width, csp
+):
+    text = ui_text(lang)
+    words = Words(lang, mode)
+    settings = {"mode": mode, "bots": "greedy", "rounds": rounds, "assisted": assisted, "pace": "instant"}
+    game = {"save": start_save(mode, rounds), "bots": "greedy", "assisted": assisted, "order": []}
+    url = (csp_url if csp else site_url) + locale_path(lang, "okey-play/")
+    with table_page(browser, url, stored(settings, game), width=width) as page:
+        page.get_by_role("button", name=text["continue"], exact=True).click()
+        page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
+        phase = settle(page)
+        page.evaluate(
+            """() => { window.announced = [];
+              const live = document.querySelector('[data-okey-live]');
+              new MutationObserver(() => window.announced.push(live.textContent))
+                .observe(live, {childList: true, characterData: true, subtree: true}); }"""
+        )
+        refused_low = refused_take = checked_axe = False
+        while phase == "you":
+            before = moves_done(page)
+            save = saved(page)["save"]
+            label, move = greedy_move(save, lang, mode)
+            state = replay(save).round
+            view_rack = page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)")
+            assert sorted(view_rack) == sorted(t.notation() for t in state.rack(0))
+            if not refused_low and state.opened[0] is None and state.phase == "play":
+                three = low_meld(view_rack)
+                if three:
+                    # An opening below the threshold is checked before it is sent, and refused with what is missing.
+                    for tile in three:
+                        click_tile(page, tile)
+                    total = sum(int(t[1:]) for t in three)
+                    check = words.check_total(total, state.threshold())
+                    page.wait_for_selector(f"[data-okey-check]:text-is({json.dumps(check, ensure_ascii=False)})")
+                    page.get_by_role("button", name=text["layMelds"], exact=True).click()
+                    page.wait_for_selector(f"[data-okey-message]:text-is({json.dumps(check, ensure_ascii=False)})")
+                    assert moves_done(page) == before, "nothing was sent"
+                    page.get_by_role("button", name=text["clearSelection"], exact=True).click()
+                    refused_low = True
+            if not refused_take and state.phase == "draw" and state.last_discard and not state.can_take():
+                # Taking a discard the visitor cannot use: the engine refuses it and the table says why.
+                tile = state.last_discard[1].notation()
+                reason = words.take_refused(tile)
+                assert page.locator("#okey-take-why").inner_text() == reason
+                page.get_by_role("button", name=words.take_label(tile), exact=True).click()
+                page.wait_for_selector(f"[data-okey-message]:text-is({json.dumps(reason, ensure_ascii=False)})")
+                assert moves_done(page) == before
+                refused_take = True
+            if not checked_axe and not csp and state.opened[0] is not None:
+                assert axe_problems(page) == []
+                checked_axe = True
+            if move["kind"] == "melds" and lang != "en":
+                # Open through the selection: the tiles of the opening, then "lay down as melds".
+                for tile in move["tiles"]:
+                    click_tile(page, tile)
+                page.get_by_role("button", name=text["layMelds"], exact=True).click()
+            else:
+                page.get_by_role("button", name=label, exact=True).click()
+            phase = settle(page, before)
+        assert refused_low and refused_take
+
+        with page.expect_download() as download:
+            page.get_by_role("button", name=text["download"], exact=True).click()
+        record = json.loads(download.value.path().read_text(encoding="utf-8"))
+        replay(record)  # every event, charge and settlement checks out
+        first = record["rounds"][0]
+        events = [e for e in first["events"] if e["seat"] == 0]
+        assert any("meld" in e and "opening" in e for e in events), "the visitor opened"
+        assert any("take" in e for e in events), "the visitor took a discard"
+        assert any("seize" in e for e in events), "the visitor seized an okey"
+        layoffs = [e for e in events if "layoff" in e and "charge" in e]
+        assert layoffs, "the visitor laid off on an opponent's meld"
+        log = page.locator(".okey-play__log li").all_inner_texts()
+        charge = layoffs[0]["charge"]
+        charged = words.charged(charge["seat"], charge["points"], "layoff")
+        assert charged in log
+        announced = " ".join(page.evaluate("window.announced"))
+        assert charged in announced and words.seat(1) in announced, "the charges and the bots' moves are announced"
+        # The table fits the width of the window (390 px: the rack wraps), with no sideways scrolling.
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+        # The settlement on screen is the record's.
+        rows = page.locator("[data-okey-settlement] tbody tr").evaluate_all(
+            "(rows) => rows.map((r) => [...r.querySelectorAll('td')].map((c) => Number(c.textContent)))"
+        )
+        charges = [s - e for s, e in zip(first["scores"], first["settlement"], strict=True)]
+        assert rows == [
+            list(r) for r in zip(charges, first["settlement"], first["scores"], first["totals"], strict=True)
+        ]
+        assert page.locator(".okey-play__racks li").count() == 4
+        if not csp:
+            assert axe_problems(page) == []
+        if rounds > 1:
+            assert phase == "roundOver" and "seed" not in record and len(record["rounds"]) == 1
+            before = moves_done(page)
+            page.get_by_role("button", name=text["nextRound"], exact=True).click()
+            settle(page, before)
+            assert (
+                page.locator(".okey-play__log li")
+                .first.inner_text()
+                .startswith(words.round_start(2, 1, "", "").split(":")[0])
+            )
+        else:
+            assert phase == "gameOver"
+            finished = replay(record)
+            best = finished.totals[finished.winner[0]]
+            if mode == "pairs":
+                best += finished.totals[(finished.winner[0] + 2) % 4]
+            assert page.locator("[data-okey-winner]").inner_text() == words.winners(finished.winner, best)
+            assert page.locator(".okey-play__chart polyline").count() == 4
+            assert json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"] is None
+
+        # The record replays move by move.
+        path = tmp_path / "okey.json"
+        path.write_text(json.dumps(record), encoding="utf-8")
+        page.locator("#okey-play-file").set_input_files(str(path))
+        page.wait_for_selector(f"{TABLE}[data-okey-phase=replay]")
+        step = page.locator("[data-okey-step]")
+        assert step.get_attribute("data-okey-step") == "0"
+        page.get_by_role("button", name=text["next"], exact=True).click()
+        page.wait_for_selector('[data-okey-step="1"]')
+        page.get_by_role("button", name=text["last"], exact=True).click()
+        page.wait_for_function("() => document.querySelector('[data-okey-step]').dataset.okeyStep !== '1'")
+        assert page.locator("[data-okey-settlement]").count() == 1
+
+
+def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_turn_to_a_bot_a_dead_worker_restarts(
+    browser, site_url
+):
+    lang = "fi"
+    text = ui_text(lang)
+    settings = {"mode": "solo", "bots": "greedy", "pace": "instant", "timer": 0}
+    with table_page(browser, site_url + locale_path(lang, "okey-play/"), stored(settings)) as page:
+        page.get_by_role("button", name=loader_text(lang)["start"], exact=True).click()
+        page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
+        settle(page)
+        before = moves_done(page)
+        page.locator(".okey-move[data-okey-kind=discard]").first.click()
+        settle(page, before)
+        shown = {
+            "turn": page.locator("[data-okey-turn]").inner_text(),
+            "rack": page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)"),
+            "log": page.locator(".okey-play__log li").all_inner_texts(),
+        }
+        # Keys pressed in the table never reach Material's shortcuts ("s" and "/" open the search).
+        page.locator(".okey-rack__tile").first.focus()
+        page.keyboard.press("s")
+        page.keyboard.press("/")
+        assert page.evaluate("document.querySelector('#__search')?.checked ?? false") is False
+        # Alt + arrow moves the focused tile in the rack.
+        first = shown["rack"][0]
+        page.keyboard.press("Alt+ArrowRight")
+        page.wait_for_function(
+            "(tile) => document.querySelectorAll('.okey-rack__tile')[1].dataset.okeyTile === tile", arg=first
+        )
+        moved = page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)")
+
+        page.reload()
+        page.locator("select[name=rounds]").select_option("3")  # a setting changed before going on keeps the game
+        page.get_by_role("button", name=text["continue"], exact=True).click()
+        page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
+        settle(page)
+        assert page.locator("[data-okey-turn]").inner_text() == shown["turn"]
+        assert page.locator(".okey-play__log li").all_inner_texts() == shown["log"]
+        assert page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)") == moved
+
+        # The move timer: when it runs out, a bot plays the visitor's turn and says so.
+        page.clock.install()
+        before = moves_done(page)
+        page.locator("select[name=timer]").select_option("15")
+        page.wait_for_selector("[data-okey-timer]:not([hidden])")
+        page.clock.fast_forward(16_000)
+        settle(page, before)
+        assert page.locator("[data-okey-message]").inner_text() == Words(lang).timed_out()
+        log = page.locator(".okey-play__log li").all_inner_texts()
+        assert any(re.match(r"Hylkäät laatan ", line) for line in log[len(shown["log"]) :]), "the bot discarded"
+
+        # A worker that dies while the table is playing: the table restarts it, says so, and goes on from its save.
+        moves = int(moves_done(page))
+        page.evaluate(
+            """() => document.querySelector("[data-okey-board]").sniffBoard.runtime.worker
+                 .dispatchEvent(new ErrorEvent("error", {message: "out of memory"}))"""
+        )
+        page.wait_for_selector(f"{TABLE}[data-state=ready][data-restarts='1']", timeout=BOOT_TIMEOUT)
+        page.wait_for_function(
+            "(text) => document.querySelector('[data-okey-message]').textContent === text", arg=text["restarted"]
+        )
+        assert int(moves_done(page)) >= moves
+        assert page.locator(TABLE).get_attribute("data-okey-phase") in ("you", "bot", "roundOver")
