@@ -182,6 +182,14 @@ def test_the_timer_hands_the_players_turn_to_a_bot_and_says_so():
     assert refused("okey.timeout", game=view["game"])["code"] == "not-your-turn"
 
 
+def test_a_player_who_leaves_the_page_has_a_bot_play_their_turn_and_is_told_why():
+    view = call("okey.new_game", seed=21, bots="strong", lang="it")
+    after = call("okey.timeout", game=view["game"], away=True, lang="it")
+    assert after["news"][0] == "Hai lasciato la pagina: un bot ha giocato il tuo turno."
+    assert after["phase"] == "bot"
+    assert refused("okey.timeout", game=view["game"], away="yes")["code"] == "arguments"
+
+
 def test_a_game_resumed_from_its_save_goes_on_exactly_as_it_would_have():
     rng = random.Random(8)
     view = call("okey.new_game", seed=99, bots="strong", mode="pairs", rounds=3)
@@ -257,7 +265,7 @@ def test_an_opening_with_pairs_is_checked_and_laid_through_the_selection():
     )
     game = Game(Options(), auto_deal=False)
     game.begin_round(deal)
-    key = okey_session._keep(okey_session._games, okey_session.Session(game, "greedy", True), "okey")
+    key = okey_session._games.add(okey_session.Session(game, "greedy", True))
     view = call("okey.view", game=key, lang="fi")
     assert view["hint"] == "Voit avata nyt 6 parilla."
     tiles = ["R1", "R1", "R2", "R2", "B3", "B3", "B4", "B4"]

@@ -132,6 +132,8 @@ class Table {
     this.confirming = false;
     this.intent = "new";
     this.deadline = null;
+    this.away = false; // the page is hidden: a bot plays the player's turns until they come back
+    this.watchPresence();
     this.form = this.buildSettings();
     this.live = h("div", { class: "okey-play__live", "aria-live": "polite", "data-okey-live": "" });
     this.message = h("p", { class: "okey-play__message", role: "alert", "data-okey-message": "", hidden: true });
@@ -394,9 +396,29 @@ class Table {
 
   // --- the timer: when it runs out, a bot plays the player's turn ------------------------------------------------
 
+  // A player who leaves the page (another tab, another app) hands the seat to a bot, which plays each of
+  // their turns while they are away; coming back hands it back, and the table says so.
+  watchPresence() {
+    document.addEventListener("visibilitychange", () => {
+      if (this.mode !== "game") return;
+      if (document.visibilityState === "hidden") {
+        this.away = true;
+        if (this.view?.phase === "you" && !this.busy) this.timeUp(this.token, true);
+      } else if (this.away) {
+        this.away = false;
+        this.showMessage(this.text.back);
+        this.announce([this.text.back]);
+        this.startTimer();
+      }
+    });
+  }
+
   startTimer() {
     clearInterval(this.ticker);
     this.deadline = null;
+    if (this.away && this.mode === "game" && this.view?.phase === "you" && !this.busy) {
+      return this.timeUp(this.token, true);
+    }
     const seconds = this.settings.timer;
     if (!seconds || this.mode !== "game" || this.view?.phase !== "you") return this.showTimer();
     this.deadline = performance.now() + seconds * 1000;
@@ -424,13 +446,14 @@ class Table {
     clock.textContent = left === null ? "" : format(this.text.timeLeft, { seconds: left });
   }
 
-  async timeUp(token) {
+  async timeUp(token, away = false) {
     this.busy = true;
     try {
-      const view = await this.call("timeout", { game: this.game.id });
+      const view = await this.call("timeout", { game: this.game.id, away });
       if (token !== this.token) return;
+      this.busy = false; // before show(): the next turn may be the player's again, and still away
       this.show(view);
-      this.showMessage(view.news[0]); // "Time is up: a bot played your turn."
+      this.showMessage(view.news[0]); // "Time is up: a bot played your turn." (or "You left the page: ...")
     } catch (error) {
       if (token === this.token) this.recover(error);
     } finally {

@@ -30,19 +30,16 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import count
 from typing import Any
 
 from ...core.errors import EngineError
-from ...core.i18n import LANGUAGES, CatalogError
 from ...core.record import check_json_depth
+from ...core.sessions import SessionStore, UnknownGameError, check_language
 from ..game import DECLINE, DRAW, TAKE, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize, lay_melds, lay_pairs
 from ..melds import parse_piece, parse_pieces
 from ..rules import Options
 from ..tiles import Tile
 
-#: How many games and replays the worker keeps (the page uses one at a time).
-KEEP = 4
 BOT_NAMES = ("random", "greedy", "strong")
 #: The strong bot's samples per decision on the table: fixed, so a game goes on the same way on any machine
 #: (p95 of a move under 300 ms in Pyodide: scripts/bench_okey_table.py).
@@ -61,12 +58,6 @@ class IllegalMoveError(EngineError):
     """A move the rules refuse now: the engine's code and params, the reason in the page's language."""
 
     code = "okey-illegal"
-
-
-class UnknownGameError(EngineError):
-    """The worker doesn't hold this game (it was restarted): resume it from its save."""
-
-    code = "unknown-game"
 
 
 @dataclass
@@ -89,34 +80,16 @@ class Replay:
     cache: dict = field(default_factory=dict)
 
 
-_games: dict[str, Session] = {}
-_replays: dict[str, Replay] = {}
-_ids = count(1)
-
-
-def _keep(store: dict, value: object, prefix: str) -> str:
-    key = f"{prefix}-{next(_ids)}"
-    store[key] = value
-    while len(store) > KEEP:
-        del store[next(iter(store))]
-    return key
+_games: SessionStore[Session] = SessionStore("okey", 'the table holds no game "{key}": resume it from its save')
+_replays: SessionStore[Replay] = SessionStore("okey-replay", 'the table holds no replay "{key}": load the record again')
 
 
 def _session(game: object) -> Session:
-    try:
-        return _games[game]
-    except (KeyError, TypeError):
-        raise UnknownGameError(
-            f'the table holds no game "{game}": resume it from its save', params={"game": str(game)}
-        ) from None
+    return _games[game]
 
 
 def _lang(lang: object) -> str:
-    if lang not in LANGUAGES:
-        raise CatalogError(
-            f'"{lang}" is not a language of this site: use one of {", ".join(LANGUAGES)}', params={"lang": str(lang)}
-        )
-    return lang
+    return check_language(lang)
 
 
 def _bots(bots: object) -> str:
@@ -187,7 +160,7 @@ def new_game(
     game = Game(options, seed=seed, auto_deal=False)
     game.begin_round(game.planned_deal())
     session = Session(game, bots, _flag(assisted, "assisted"))
-    return _reply(_keep(_games, session, "okey"), session, lang, [])
+    return _reply(_games.add(session), session, lang, [])
 
 
 def resume(save: dict, bots: str = "greedy", assisted: bool = True, lang: str = "en") -> dict:
@@ -199,7 +172,7 @@ def resume(save: dict, bots: str = "greedy", assisted: bool = True, lang: str = 
     game = replay(save)
     game.auto_deal = False
     session = Session(game, bots, _flag(assisted, "assisted"))
-    return _reply(_keep(_games, session, "okey"), session, lang, [])
+    return _reply(_games.add(session), session, lang, [])
 
 
 def view(game: str, lang: str = "en") -> dict:
@@ -271,12 +244,16 @@ def bot(game: str, lang: str = "en") -> dict:
     return reply | {"botMs": round(thinking, 1)}
 
 
-def timeout(game: str, lang: str = "en") -> dict:
-    """The player's time ran out: a bot of the table's strength plays the rest of the player's turn."""
+def timeout(game: str, lang: str = "en", away: bool = False) -> dict:
+    """The player's time ran out, or (``away``) the player left the page: a bot of the table's strength
+    plays the rest of the player's turn, and says why."""
     session = _session(game)
     _lang(lang)
+    if not isinstance(away, bool):
+        raise PlayError("away is true or false", code="arguments")
     _your_turn(session, lang)
-    lines = [_words(session, lang).timed_out()]
+    words = _words(session, lang)
+    lines = [words.away() if away else words.timed_out()]
     state = session.game.round
     while not state.is_over and state.current == 0:
         lines.extend(_apply(session, _bot_action(session, session.bots), lang))
@@ -432,15 +409,12 @@ def replay_open(text: str, lang: str = "en") -> dict:
     record = parse_record(text)
     game = replay(record)  # checks every event, charge, settlement and total
     positions = [(index, done) for index, state in enumerate(game.rounds) for done in range(len(state.events) + 1)]
-    key = _keep(_replays, Replay(record, game, positions), "okey-replay")
+    key = _replays.add(Replay(record, game, positions))
     return replay_view(key, 0, lang)
 
 
 def _replay(key: object) -> Replay:
-    try:
-        return _replays[key]
-    except (KeyError, TypeError):
-        raise UnknownGameError(f'the table holds no replay "{key}": load the record again') from None
+    return _replays[key]
 
 
 def _event_action(event: dict, okey):

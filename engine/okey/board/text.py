@@ -92,6 +92,7 @@ def ui_text(lang: str = "en") -> dict[str, str]:
         "partner": _("partner"),
         "lastDiscard": _("Last discard"),
         "timeLeft": _("Time left for your move: {seconds} s"),
+        "back": _("Welcome back: your seat is yours again."),
         "record": _("Game record"),
         "download": _("Download the game record"),
         "downloadNone": _(
@@ -262,6 +263,10 @@ class Words:
 
     def timed_out(self) -> str:
         return self._("Time is up: a bot played your turn.")
+
+    def away(self) -> str:
+        # Translators: the player switched to another tab or app; the bot hands the seat back on return.
+        return self._("You left the page: a bot played your turn.")
 
     # -- where the game stands ---------------------------------------------------
 

@@ -25,12 +25,12 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import count
 from typing import Any
 
 from ...core.errors import EngineError
-from ...core.i18n import LANGUAGES, CatalogError, translations
+from ...core.i18n import translations
 from ...core.record import check_json_depth
+from ...core.sessions import SessionStore, UnknownGameError, check_language
 from ..game import DRAW, PASS, Drew, Game, Hand, Play, Played
 from ..layout import Layout
 from ..notation import parse_layout
@@ -38,8 +38,6 @@ from ..notation import parse_layout
 # The record module, the bots and the renderer are imported by the first call that needs them,
 # not when the worker starts: the board answers its first call sooner.
 
-#: How many games and replays the worker keeps (the page uses one at a time).
-KEEP = 4
 #: The bots a game may have (engine.sniff.bots.BOTS, which is imported at the first bot's move).
 BOT_NAMES = ("random", "greedy", "strong")
 #: The strong bot's guesses per move on the board: fixed, so a game goes on the same way on any machine
@@ -53,12 +51,6 @@ class PlayError(EngineError):
     """A call that doesn't fit the game as it stands (not the player's turn, no hand to deal, bad settings)."""
 
     code = "play"
-
-
-class UnknownGameError(EngineError):
-    """The worker doesn't hold this game (it was restarted): resume it from its save."""
-
-    code = "unknown-game"
 
 
 @dataclass
@@ -81,34 +73,16 @@ class Replay:
     sheets: dict = field(default_factory=dict)
 
 
-_games: dict[str, Session] = {}
-_replays: dict[str, Replay] = {}
-_ids = count(1)
+_games: SessionStore[Session] = SessionStore("game", 'the board holds no game "{key}": resume it from its save')
+_replays: SessionStore[Replay] = SessionStore("replay", 'the board holds no replay "{key}": load the record again')
 
 
-def _keep(store: dict, value: object, prefix: str) -> str:
-    key = f"{prefix}-{next(_ids)}"
-    store[key] = value
-    while len(store) > KEEP:
-        del store[next(iter(store))]
-    return key
-
-
-def _session(game: str) -> Session:
-    try:
-        return _games[game]
-    except (KeyError, TypeError):
-        raise UnknownGameError(
-            f'the board holds no game "{game}": resume it from its save', params={"game": str(game)}
-        ) from None
+def _session(game: object) -> Session:
+    return _games[game]
 
 
 def _lang(lang: object) -> str:
-    if lang not in LANGUAGES:
-        raise CatalogError(
-            f'"{lang}" is not a language of this site: use one of {", ".join(LANGUAGES)}', params={"lang": str(lang)}
-        )
-    return lang
+    return check_language(lang)
 
 
 def _bots(bots: object) -> str:
@@ -179,7 +153,7 @@ def play_new(
         raise PlayError(str(error)) from None
     game.begin_hand(game.planned_deal())
     session = Session(game, bots)
-    return _reply(_keep(_games, session, "game"), session, lang, [])
+    return _reply(_games.add(session), session, lang, [])
 
 
 def play_resume(save: dict, bots: str = "greedy", lang: str = "en") -> dict:
@@ -191,7 +165,7 @@ def play_resume(save: dict, bots: str = "greedy", lang: str = "en") -> dict:
     game = replay(save)
     game.auto_deal = False
     session = Session(game, bots)
-    return _reply(_keep(_games, session, "game"), session, lang, [])
+    return _reply(_games.add(session), session, lang, [])
 
 
 def play_view(game: str, lang: str = "en") -> dict:
@@ -295,15 +269,12 @@ def replay_open(text: str, lang: str = "en") -> dict:
     record = parse_record(text)
     game = replay(record)  # checks every event, deduction and score
     positions = [(index, done) for index, hand in enumerate(game.hands) for done in range(len(hand.events) + 1)]
-    key = _keep(_replays, Replay(record, game, positions), "replay")
+    key = _replays.add(Replay(record, game, positions))
     return replay_view(key, len(positions) - 1, lang)
 
 
-def _replay(key: str) -> Replay:
-    try:
-        return _replays[key]
-    except (KeyError, TypeError):
-        raise UnknownGameError(f'the board holds no replay "{key}": load the record again') from None
+def _replay(key: object) -> Replay:
+    return _replays[key]
 
 
 def _step(replay: Replay, step: object) -> tuple[int, int]:

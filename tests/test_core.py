@@ -1,0 +1,43 @@
+"""engine.core: what every game shares."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import EngineError
+from engine.core.record import RecordEnvelopeError, check_json_depth, game_of
+from engine.core.sessions import SessionStore, UnknownGameError, check_language
+
+
+def test_a_session_store_keeps_the_newest_and_names_what_it_lost():
+    store = SessionStore("game", 'no game "{key}"', keep=2)
+    first, second, third = store.add(1), store.add(2), store.add(3)
+    assert (store[second], store[third]) == (2, 3) and first not in store and len(store) == 2
+    with pytest.raises(UnknownGameError, match=f'no game "{first}"'):
+        store[first]
+    with pytest.raises(UnknownGameError):
+        store[["not", "an", "id"]]
+
+
+def test_a_record_names_its_game_and_none_is_sniff():
+    assert game_of({"game": "okey"}) == "okey" and game_of({"players": 2}) == "sniff"
+    for bad in ([], {"game": 3}, {"game": ""}):
+        with pytest.raises(RecordEnvelopeError):
+            game_of(bad)
+
+
+def test_deep_or_huge_json_is_refused_before_it_is_parsed_and_strings_do_not_count():
+    check_json_depth("[" * 32 + "]" * 32)
+    check_json_depth('["' + "[" * 100 + '"]')  # brackets inside a string are text
+    with pytest.raises(RecordEnvelopeError, match="nests deeper"):
+        check_json_depth("[" * 33)
+    with pytest.raises(RecordEnvelopeError, match="too large"):
+        check_json_depth("[]" + " " * 10, max_bytes=5)
+
+
+def test_every_engine_error_has_a_code_and_params_and_is_a_value_error():
+    error = EngineError("no", code="x", params={"a": 1})
+    assert isinstance(error, ValueError) and (error.code, error.params, str(error)) == ("x", {"a": 1}, "no")
+    assert check_language("fi") == "fi"
+    with pytest.raises(EngineError, match="not a language of this site"):
+        check_language("de")
