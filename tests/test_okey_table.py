@@ -310,21 +310,8 @@ def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_tu
         assert page.locator(".okey-play__log li").all_inner_texts() == shown["log"]
         assert page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)") == moved
 
-        # The move timer: when it runs out, a bot plays the visitor's turn and says so.
-        page.clock.install()
-        before = moves_done(page)
-        page.locator("select[name=timer]").select_option("15")
-        page.wait_for_selector("[data-okey-timer]:not([hidden])")
-        page.clock.fast_forward(16_000)
-        settle(page, before)
-        assert page.locator("[data-okey-message]").inner_text() == Words(lang).timed_out()
-        log = page.locator(".okey-play__log li").all_inner_texts()
-        assert any(re.match(r"Hylkäät laatan ", line) for line in log[len(shown["log"]) :]), "the bot discarded"
-
         # Leaving the page (another tab) hands the seat to a bot, which plays the visitor's turn and says why;
         # coming back hands it back.
-        page.locator("select[name=timer]").select_option("0")
-        settle(page)
         before = moves_done(page)
         page.evaluate(
             """() => { Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
@@ -336,12 +323,25 @@ def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_tu
             """() => { Object.defineProperty(document, "visibilityState", {value: "visible", configurable: true});
                        document.dispatchEvent(new Event("visibilitychange")); }"""
         )
-        assert page.locator("[data-okey-message]").inner_text() == text["back"]
+        page.wait_for_function(
+            "(text) => document.querySelector('[data-okey-message]').textContent === text", arg=text["back"]
+        )
         settle(page)
         here = moves_done(page)
         page.wait_for_timeout(1000)
         if page.locator(TABLE).get_attribute("data-okey-phase") == "you":
             assert moves_done(page) == here, "back at the table, the visitor plays their own turn"
+
+        # The move timer: when it runs out, a bot plays the visitor's turn and says so.
+        page.clock.install()
+        before = moves_done(page)
+        page.locator("select[name=timer]").select_option("15")
+        page.wait_for_selector("[data-okey-timer]:not([hidden])")
+        page.clock.fast_forward(16_000)
+        settle(page, before)
+        assert page.locator("[data-okey-message]").inner_text() == Words(lang).timed_out()
+        log = page.locator(".okey-play__log li").all_inner_texts()
+        assert any(re.match(r"Hylkäät laatan ", line) for line in log[len(shown["log"]) :]), "the bot discarded"
 
         # A worker that dies while the table is playing: the table restarts it, says so, and goes on from its save.
         moves = int(moves_done(page))

@@ -453,7 +453,8 @@ class Table {
       if (token !== this.token) return;
       this.busy = false; // before show(): the next turn may be the player's again, and still away
       this.show(view);
-      this.showMessage(view.news[0]); // "Time is up: a bot played your turn." (or "You left the page: ...")
+      // "Time is up: a bot played your turn." (or "You left the page: ..."), unless the player is back already.
+      this.showMessage(away && !this.away ? this.text.back : view.news[0]);
     } catch (error) {
       if (token === this.token) this.recover(error);
     } finally {
