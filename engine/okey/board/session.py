@@ -29,7 +29,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import EngineError
@@ -77,7 +77,6 @@ class Replay:
     positions: list[tuple[int, int]]
     cursor: Round | None = None
     index: int = -1
-    cache: dict = field(default_factory=dict)
 
 
 _games: SessionStore[Session] = SessionStore("okey", 'the table holds no game "{key}": resume it from its save')

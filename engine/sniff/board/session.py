@@ -24,7 +24,7 @@ import json
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import EngineError
@@ -70,7 +70,6 @@ class Replay:
     #: The hand being stepped through (a fresh Hand of ``game``'s deal), and its index.
     cursor: Hand | None = None
     index: int = -1
-    sheets: dict = field(default_factory=dict)
 
 
 _games: SessionStore[Session] = SessionStore("game", 'the board holds no game "{key}": resume it from its save')
