@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from ..core.errors import EngineError
 from ..core.record import check_seed
-from .layout import IllegalPlacementError, Layout, Placement
+from .layout import OPEN_SIDES, IllegalPlacementError, Layout, Placement, placement_score
 from .notation import parse_placement
 from .rules import AMERICAN_SNIFF, BLOCKED, OUT, TARGET, Award, HandOutcome, Ruleset, check_lots, side_of
 from .tiles import DOUBLE_SIX, Tile
@@ -92,10 +92,17 @@ PASS = Pass()
 _PLAYS: dict[tuple[Tile, Tile | None, object], Play] = {}
 
 
+# The same Play objects by open side (its rank) and tile, for the legal actions' inner loop.
+_PLAYS_ON: tuple[dict[Tile, Play], ...] = tuple({} for _ in OPEN_SIDES)
+_RANK_OF = {(join.tile, join.side): join.rank for join in OPEN_SIDES}
+
+
 def _play(tile: Tile, target: Tile | None = None, side=None) -> Play:
     found = _PLAYS.get((tile, target, side))
     if found is None:
         found = _PLAYS[(tile, target, side)] = Play(Placement(tile, target, side))
+        if target is not None:
+            _PLAYS_ON[_RANK_OF[(target, side)]][tile] = found
     return found
 
 
@@ -150,8 +157,20 @@ class Passed:
 
 Event = Played | Drew | Passed
 
-# What the other seats see of a seat's draw: one event per seat, made once.
+# Events are immutable values that recur in every hand: each one is made once and shared.
+# What the other seats see of a seat's draw is its hidden draw.
 _HIDDEN_DRAWS = tuple(Drew(seat, None) for seat in range(8))
+_DREWS = tuple({tile: Drew(seat, tile) for tile in DOUBLE_SIX} for seat in range(8))
+_PASSES = tuple(Passed(seat) for seat in range(8))
+_PLAYEDS: dict[tuple, Played] = {}
+
+
+def _played(seat: int, placement: Placement, points: int) -> Played:
+    key = (seat, placement.tile, placement.target, placement.side, points)
+    found = _PLAYEDS.get(key)
+    if found is None:
+        found = _PLAYEDS[key] = Played(seat, placement, points)
+    return found
 
 
 # -- the deal ----------------------------------------------------------------
@@ -233,6 +252,8 @@ class Hand:
         "_drawable",
         "_drawn",
         "_legal",
+        "_masks",
+        "_placement_points",
         "_points",
         "_scores",
         "_seen",
@@ -302,9 +323,9 @@ class Hand:
         self.award: Award | None = None
         self.start_scores: tuple[int, ...] = scores
         self.events: list[Event] = []
-        # Per seat, the events as it sees them (other seats' drawn tiles hidden), made when a view asks:
-        # (how many events they cover, the events). None after an undo, which may change the history.
-        self._seen: list[tuple[int, tuple[Event, ...]]] | None = None
+        # Per seat, the events as it sees them (other seats' drawn tiles hidden), made when a view asks.
+        # None after an undo, which may change the history.
+        self._seen: list[list[Event]] | None = None
         self._tiles = [sorted(seat_tiles) for seat_tiles in tiles]
         self._boneyard = tuple(boneyard)
         self._drawn = 0
@@ -315,6 +336,9 @@ class Hand:
         self._points = [0] * players
         self._trail: list[tuple] = []
         self._legal: tuple[Action, ...] | None = None
+        # Per seat, the values its tiles show as a bit mask (None until asked for after a change).
+        self._masks: list[int | None] = [None] * players
+        self._placement_points = ruleset.placement_points
 
     # -- reading ---------------------------------------------------------
 
@@ -374,16 +398,18 @@ class Hand:
         if not len(layout):
             return tuple(_play(tile) for tile in tiles)
         mask = layout.open_mask()
-        playable = [tile for tile in tiles if tile.mask & mask]
-        if not playable:
-            return (DRAW,) if self._drawn < self._drawable and self._may_draw_again() else (PASS,)
         joins = layout.open_sides()
-        return tuple(
-            _play(tile, join.tile, join.side)
-            for tile in playable
-            for join in joins
-            if join.value == tile.low or join.value == tile.high
-        )
+        legal = []
+        for tile in tiles:
+            if tile.mask & mask:
+                low, high = tile.low, tile.high
+                for join in joins:
+                    value = join.value
+                    if value == low or value == high:
+                        legal.append(_PLAYS_ON[join.rank].get(tile) or _play(tile, join.tile, join.side))
+        if legal:
+            return tuple(legal)
+        return (DRAW,) if self._drawn < self._drawable and self._may_draw_again() else (PASS,)
 
     def _may_draw_again(self) -> bool:
         limit = self.ruleset.draws_per_turn
@@ -393,7 +419,9 @@ class Hand:
 
     def apply(self, action: Action) -> Event:
         """Apply the current player's action; raise IllegalActionError, with the reason, if it isn't legal."""
-        legal = self._legal if self._legal is not None else self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         # Bots hand back one of the legal actions themselves: identity is the quick test.
         for candidate in legal:
             if candidate is action:
@@ -405,46 +433,61 @@ class Hand:
         # A hand in play has no end yet: the seat, the scores and the turn's draws are all an undo must restore.
         self._trail.append((seat, self._scores, self._turn_draws))
         self._legal = None
+        self._masks[seat] = None
+        tiles = self._tiles[seat]
         kind = type(action)
         if kind is Play:
-            event = self._play(seat, action.placement)
+            placement = action.placement
+            layout = self.layout
+            layout._apply(placement)
+            points = self._placement_points(placement_score(layout._total))
+            tiles.remove(placement.tile)
             self._turn_draws = 0
+            event = _played(seat, placement, points)
+            if points:
+                self._points[seat] += points
+                side = side_of(seat, self.sides)
+                scores = list(self._scores)
+                scores[side] += points
+                self._scores = tuple(scores)
+                if scores[side] >= self.target:
+                    self.end, self.winner, self.current = TARGET, side, None
+                    self.deductions = (0,) * self.players if self.ruleset.deductions else None
+                    self.events.append(event)
+                    return event
+            if not tiles:
+                self.events.append(event)
+                self._finish(OUT, seat)
+                return event
+            self.current = (seat + 1) % self.players
         elif kind is Draw:
             tile = self._boneyard[self._drawn]
             self._drawn += 1
             self._turn_draws += 1
-            insort(self._tiles[seat], tile)
-            event = Drew(seat, tile)
+            insort(tiles, tile)
+            event = _DREWS[seat][tile]
         else:
-            event = Passed(seat)
+            event = _PASSES[seat]
             self.current = (seat + 1) % self.players
             self._turn_draws = 0
         self.events.append(event)
-        if self.end is None and self._drawn >= self._drawable and self._blocked():
+        if self._drawn >= self._drawable and self._blocked():
             self._finish(BLOCKED, None)
         return event
 
-    def _play(self, seat: int, placement: Placement) -> Played:
-        points = self.ruleset.placement_points(self.layout.place_legal(placement))
-        self._tiles[seat].remove(placement.tile)
-        self._points[seat] += points
-        side = side_of(seat, self.sides)
-        if points:
-            scores = list(self._scores)
-            scores[side] += points
-            self._scores = tuple(scores)
-        if points and self._scores[side] >= self.target:
-            self.end, self.winner, self.current = TARGET, side, None
-            self.deductions = (0,) * self.players if self.ruleset.deductions else None
-        elif not self._tiles[seat]:
-            self._finish(OUT, seat)
-        else:
-            self.current = (seat + 1) % self.players
-        return Played(seat, placement, points)
-
     def _blocked(self) -> bool:
+        """Whether no seat can place (each seat's values as a bit mask, kept until its tiles change)."""
         mask = self.layout.open_mask()
-        return not any(t.mask & mask for tiles in self._tiles for t in tiles)
+        masks = self._masks
+        for seat, held in enumerate(masks):
+            if held is None:
+                held = 0
+                for tile in self._tiles[seat]:
+                    held |= tile.mask
+                masks[seat] = held
+            if held & mask:
+                return False
+        return True
 
     def _finish(self, end: str, out_seat: int | None) -> None:
         settlement = self.ruleset.scoring.settle(self.sides, self._tiles, end, out_seat)
@@ -466,16 +509,18 @@ class Hand:
             raise IndexError("nothing to undo")
         event = self.events.pop()
         self._seen = None
-        seat, scores, self._turn_draws = self._trail.pop()
-        self.end = self.out_seat = self.winner = self.deductions = self.award = None
+        seat, self._scores, self._turn_draws = self._trail.pop()
+        if self.end is not None:
+            self.end = self.out_seat = self.winner = self.deductions = self.award = None
         self.current = seat
-        self._scores = scores
         self._legal = None
-        if type(event) is Played:
+        self._masks[seat] = None
+        kind = type(event)
+        if kind is Played:
             self.layout.undo()
             insort(self._tiles[seat], event.placement.tile)
             self._points[seat] -= event.points
-        elif type(event) is Drew:
+        elif kind is Drew:
             self._drawn -= 1
             self._tiles[seat].remove(event.tile)
         return event
@@ -508,17 +553,17 @@ class Hand:
 
     def _seen_by(self, seat: int) -> tuple[Event, ...]:
         """The events as ``seat`` sees them: the other seats' draws hidden (kept from view to view)."""
-        if self._seen is None:
-            self._seen = [(0, ())] * self.players
-        done, seen = self._seen[seat]
+        seen = self._seen
+        if seen is None:
+            seen = self._seen = [[] for _ in range(self.players)]
+        mine = seen[seat]
         events = self.events
-        if done < len(events):
-            seen += tuple(
-                event if type(event) is not Drew or event.seat == seat else _HIDDEN_DRAWS[event.seat]
-                for event in events[done:]
-            )
-            self._seen[seat] = (len(events), seen)
-        return seen
+        for index in range(len(mine), len(events)):
+            event = events[index]
+            if type(event) is Drew and event.seat != seat:
+                event = _HIDDEN_DRAWS[event.seat]
+            mine.append(event)
+        return tuple(mine)
 
     def view(self, seat: int, hand_number: int = 1) -> PlayerView:
         """What ``seat`` may see: its own tiles, the layout, the hand sizes, the boneyard's size, and the

@@ -22,12 +22,13 @@ to the whole layout.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.errors import EngineError
 from .tiles import ALL_VALUES, DOUBLE_SIX, Side, Tile
 
 _BRANCHES = (Side.BRANCH_A, Side.BRANCH_B)
+LINE_A, LINE_B, BRANCH_A, BRANCH_B, HIGH, LOW = Side
 
 
 class IllegalPlacementError(EngineError):
@@ -69,6 +70,8 @@ class OpenSide:
     tile: Tile
     side: Side
     value: int
+    #: Its place in the order legal joins are listed in (by tile, then side); -1 when made by hand.
+    rank: int = field(default=-1, compare=False, repr=False)
 
     @property
     def sort_key(self) -> tuple[int, int, int]:
@@ -326,7 +329,9 @@ class Layout:
         """Take back the last placement and return it."""
         if not self._placements:
             raise IndexError("the layout is empty: nothing to undo")
-        self._restore(self._undo.pop())
+        self._open, self._counted, self._sniff, self._sniff_open_lines, self._total, self._joins, self._mask = (
+            self._undo.pop()
+        )
         placement = self._placements.pop()
         self._tiles.discard(placement.tile)
         return placement
@@ -353,47 +358,52 @@ class Layout:
 
     def _apply(self, placement: Placement) -> None:
         # Copy on write: the maps of the layout before this placement go, untouched, to the undo stack.
-        self._undo.append(self._state())
-        opened, counted = self._open.copy(), self._counted.copy()
+        opened, counted = self._open, self._counted
+        self._undo.append((opened, counted, self._sniff, self._sniff_open_lines, self._total, self._joins, self._mask))
+        opened, counted = opened.copy(), counted.copy()
         tile, target, side = placement.tile, placement.target, placement.side
+        low, high = tile.low, tile.high
         if target is None:
-            if tile.low == tile.high:
+            if low == high:
                 self._sniff, self._sniff_open_lines = tile, 2
-                news = (((tile, Side.LINE_A), tile.pips), ((tile, Side.LINE_B), None))
+                opened[(tile, LINE_A)] = opened[(tile, LINE_B)] = low
+                counted[(tile, LINE_A)] = low + high
             else:
-                news = (((tile, Side.HIGH), tile.high), ((tile, Side.LOW), tile.low))
+                opened[(tile, HIGH)], opened[(tile, LOW)] = high, low
+                counted[(tile, HIGH)], counted[(tile, LOW)] = high, low
+            total = low + high
         else:
             key = (target, side)
             value = opened.pop(key)
-            news = ()
-            if target is self._sniff and side.is_line:
+            if target is self._sniff and (side is LINE_A or side is LINE_B):
                 # The Sniff's terminal count sits on its first open line side.
-                counted.pop((target, Side.LINE_A), None)
-                counted.pop((target, Side.LINE_B), None)
+                counted.pop((target, LINE_A), None)
+                counted.pop((target, LINE_B), None)
                 self._sniff_open_lines -= 1
                 if self._sniff_open_lines:
-                    counted[(target, Side.LINE_B if side is Side.LINE_A else Side.LINE_A)] = target.pips
+                    counted[(target, LINE_B if side is LINE_A else LINE_A)] = target.pips
                 else:
-                    news = (((target, Side.BRANCH_A), target.low), ((target, Side.BRANCH_B), target.low))
+                    opened[(target, BRANCH_A)] = opened[(target, BRANCH_B)] = target.low
+                    counted[(target, BRANCH_A)] = counted[(target, BRANCH_B)] = target.low
+                total = sum(counted.values())
             else:
-                counted.pop(key, None)
-            if tile.low == tile.high:
-                news = (*news, ((tile, Side.LINE_B), tile.pips))
+                total = self._total - counted.pop(key, 0)
+            # The new tile's far side opens and counts: both halves of a double, the outer half otherwise.
+            if low == high:
+                opened[(tile, LINE_B)] = low
+                counted[(tile, LINE_B)] = low + high
+                total += low + high
                 if self._sniff is None:
                     self._sniff, self._sniff_open_lines = tile, 1
-            elif tile.low == value:
-                news = (*news, ((tile, Side.HIGH), tile.high))
+            elif low == value:
+                opened[(tile, HIGH)] = counted[(tile, HIGH)] = high
+                total += high
             else:
-                news = (*news, ((tile, Side.LOW), tile.low))
-        # Each new open side shows its value (open_value) and counts ``points`` (None: opens, counts nothing).
-        for key, points in news:
-            opened[key] = _OPEN_SIDES[key].value
-            if points is not None:
-                counted[key] = points
-        self._open, self._counted = opened, counted
+                opened[(tile, LOW)] = counted[(tile, LOW)] = low
+                total += low
+        self._open, self._counted, self._total = opened, counted, total
         self._placements.append(placement)
         self._tiles.add(tile)
-        self._total = sum(counted.values())
         self._joins = self._mask = None
 
 
@@ -410,7 +420,9 @@ _RANK: dict[tuple[Tile, Side], int] = {
 }
 
 # Open sides and counted ends are small immutable values that recur in every hand: one object each.
-_OPEN_SIDES: dict[tuple[Tile, Side], OpenSide] = {key: OpenSide(*key, open_value(*key)) for key in _RANK}
+_OPEN_SIDES: dict[tuple[Tile, Side], OpenSide] = {key: OpenSide(*key, open_value(*key), rank) for key, rank in _RANK.items()}
+#: Every (tile, side) as an open side, in rank order (``OPEN_SIDES[side.rank] is side``).
+OPEN_SIDES: tuple[OpenSide, ...] = tuple(_OPEN_SIDES.values())
 _COUNTED_ENDS: dict[tuple[Tile, Side, int], CountedEnd] = {}
 
 
