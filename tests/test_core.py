@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from engine.core import fastrandom
 from engine.core.errors import EngineError
 from engine.core.record import RecordEnvelopeError, check_json_depth, game_of
 from engine.core.sessions import SessionStore, UnknownGameError, check_language
@@ -41,3 +44,31 @@ def test_every_engine_error_has_a_code_and_params_and_is_a_value_error():
     assert check_language("fi") == "fi"
     with pytest.raises(EngineError, match="not a language of this site"):
         check_language("de")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_fast_shuffle_and_rolls_give_random_random_s_numbers_and_leave_it_in_the_same_state(seed):
+    for size in (0, 1, 2, 3, 7, 14, 28, 106):
+        items = list(range(size))
+        ours, theirs = random.Random(seed), random.Random(seed)
+        mine = list(items)
+        fastrandom.shuffle(ours, mine)
+        theirs.shuffle(items)
+        assert mine == items
+        assert ours.getstate() == theirs.getstate()
+    for sides in (1, 2, 5, 6, 7, 100):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert [fastrandom.roll(ours, sides) for _ in range(50)] == [theirs.randint(1, sides) for _ in range(50)]
+        assert [fastrandom.below(ours, sides) for _ in range(50)] == [theirs.randrange(sides) for _ in range(50)]
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_a_shuffled_list_is_a_permutation_and_not_the_same_order_every_time():
+    rng = random.Random(3)
+    orders = set()
+    for _ in range(20):
+        items = list(range(10))
+        fastrandom.shuffle(rng, items)
+        assert sorted(items) == list(range(10))
+        orders.add(tuple(items))
+    assert len(orders) == 20

@@ -36,11 +36,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..core.errors import EngineError
+from ..core.fastrandom import shuffle
 from ..core.record import check_seed
 from .layout import OPEN_SIDES, IllegalPlacementError, Layout, Placement, placement_score
 from .notation import parse_placement
 from .rules import AMERICAN_SNIFF, BLOCKED, OUT, TARGET, Award, HandOutcome, Ruleset, check_lots, side_of
-from .tiles import DOUBLE_SIX, Tile
+from .tiles import DOUBLE_SIX, TILE_ORDER, Tile
 
 # -- actions -----------------------------------------------------------------
 
@@ -224,7 +225,7 @@ def _all(deal: Deal) -> Iterator[Tile]:
 def shuffled_deal(ruleset: Ruleset, players: int, opener: int, rng: random.Random, lots=None) -> Deal:
     """Shuffle the 28 tiles and deal them: seat 0 gets the first tiles, the rest is the boneyard."""
     tiles = list(DOUBLE_SIX)
-    rng.shuffle(tiles)
+    shuffle(rng, tiles)  # rng.shuffle(tiles), faster
     size = ruleset.hand_size(players)
     hands = tuple(tuple(tiles[seat * size : (seat + 1) * size]) for seat in range(players))
     return Deal(opener, hands, tuple(tiles[players * size :]), lots)
@@ -277,8 +278,11 @@ class Hand:
         "winner",
     )
 
-    def __init__(self, ruleset: Ruleset, players: int, deal: Deal, scores: Sequence[int] | None = None) -> None:
-        deal.check(ruleset, players)
+    def __init__(
+        self, ruleset: Ruleset, players: int, deal: Deal, scores: Sequence[int] | None = None, *, check: bool = True
+    ) -> None:
+        if check:  # False only for the deals a Game shuffles itself, which hold by construction
+            deal.check(ruleset, players)
         sides = ruleset.sides(players)
         scores = (0,) * sides if scores is None else tuple(scores)
         if len(scores) != sides:
@@ -326,7 +330,7 @@ class Hand:
         # Per seat, the events as it sees them (other seats' drawn tiles hidden), made when a view asks.
         # None after an undo, which may change the history.
         self._seen: list[list[Event]] | None = None
-        self._tiles = [sorted(seat_tiles) for seat_tiles in tiles]
+        self._tiles = [sorted(seat_tiles, key=TILE_ORDER) for seat_tiles in tiles]
         self._boneyard = tuple(boneyard)
         self._drawn = 0
         self._drawable = max(0, len(self._boneyard) - ruleset.undrawable(players))
@@ -464,7 +468,7 @@ class Hand:
             tile = self._boneyard[self._drawn]
             self._drawn += 1
             self._turn_draws += 1
-            insort(tiles, tile)
+            insort(tiles, tile, key=TILE_ORDER)
             event = _DREWS[seat][tile]
         else:
             event = _PASSES[seat]
@@ -518,7 +522,7 @@ class Hand:
         kind = type(event)
         if kind is Played:
             self.layout.undo()
-            insort(self._tiles[seat], event.placement.tile)
+            insort(self._tiles[seat], event.placement.tile, key=TILE_ORDER)
             self._points[seat] -= event.points
         elif kind is Drew:
             self._drawn -= 1
@@ -666,7 +670,7 @@ class Game:
         #: Every hand so far; the last one is the hand in play (or the one that just ended).
         self.hands: list[Hand] = []
         if auto_deal:
-            self.begin_hand(self.planned_deal())
+            self._deal_next()
 
     @property
     def hand(self) -> Hand | None:
@@ -714,7 +718,7 @@ class Game:
         if hand is not None and hand.end is None:
             event = hand.apply(action)
             if hand.end is not None and hand.winner is None and self.auto_deal:
-                self.begin_hand(self.planned_deal())
+                self._deal_next()
             return event
         if self.is_terminal():
             raise IllegalActionError(f"the game is over: side {self.winner} reached {self.target}")
@@ -723,7 +727,7 @@ class Game:
         hand = self.hands[-1]
         event = hand.apply(action)
         if hand.is_over and hand.winner is None and self.auto_deal:
-            self.begin_hand(self.planned_deal())
+            self._deal_next()
         return event
 
     def view(self, seat: int) -> PlayerView:
@@ -764,6 +768,10 @@ class Game:
         hand = Hand(self.ruleset, self.players, deal, self.scores)
         self.hands.append(hand)
         return hand
+
+    def _deal_next(self) -> None:
+        """Start the next hand with ``planned_deal``: a deal made here, by the rules, needs no checking."""
+        self.hands.append(Hand(self.ruleset, self.players, self.planned_deal(), self.scores, check=False))
 
     def check_deal(self, deal: Deal) -> None:
         """Raise DealError unless ``deal`` may start the next hand: its leader (forced, or drawn by lots)."""

@@ -30,6 +30,14 @@ from .tiles import ALL_VALUES, DOUBLE_SIX, Side, Tile
 _BRANCHES = (Side.BRANCH_A, Side.BRANCH_B)
 LINE_A, LINE_B, BRANCH_A, BRANCH_B, HIGH, LOW = Side
 
+#: Every (tile, side) by its rank, the order legal joins and counted ends are listed in: by tile, then by
+#: side. A layout keeps its open sides and counted ends by rank: ``6 * (the tile's place) + (the side's)``.
+_RANK: dict[tuple[Tile, Side], int] = {
+    (tile, side): rank for rank, (tile, side) in enumerate((tile, side) for tile in DOUBLE_SIX for side in Side)
+}
+_BASE: dict[Tile, int] = {tile: 6 * place for place, tile in enumerate(DOUBLE_SIX)}
+_LA, _LB, _BA, _BB, _HI, _LO = range(6)  # the sides' places, in Side's order
+
 
 class IllegalPlacementError(EngineError):
     """A placement that the rules don't allow on this layout; the message says why."""
@@ -143,10 +151,10 @@ class Layout:
     def __init__(self, placements: Iterable[Placement] = ()) -> None:
         self._placements: list[Placement] = []
         self._tiles: set[Tile] = set()
-        # (tile, side) -> value of every open side: the legal joins.
-        self._open: dict[tuple[Tile, Side], int] = {}
-        # (tile, side) -> counted value of every counted end.
-        self._counted: dict[tuple[Tile, Side], int] = {}
+        # The rank of (tile, side) -> value of every open side: the legal joins.
+        self._open: dict[int, int] = {}
+        # The rank of (tile, side) -> counted value of every counted end.
+        self._counted: dict[int, int] = {}
         self._total = 0
         self._sniff: Tile | None = None
         self._sniff_open_lines = 0
@@ -252,11 +260,11 @@ class Layout:
         """The legal joins as one shared, immutable tuple (made once per change of the layout)."""
         joins = self._joins
         if joins is None:
-            joins = self._joins = tuple(map(_OPEN_SIDES.__getitem__, sorted(self._open, key=_RANK.__getitem__)))
+            joins = self._joins = tuple([OPEN_SIDES[rank] for rank in sorted(self._open)])
         return joins
 
     def _sorted_counted(self) -> list[CountedEnd]:
-        return [_counted_end(key, value) for key, value in sorted(self._counted.items(), key=_by_place)]
+        return [_counted_end(rank, value) for rank, value in sorted(self._counted.items())]
 
     def total_after(self, placement: Placement) -> int:
         """The counted total once the legal ``placement`` is made, without making it.
@@ -270,11 +278,12 @@ class Layout:
         if target is None:
             return tile.low + tile.high
         total = self._total
-        if not (side.is_line and target is self._sniff):
-            total -= self._counted.get((target, side), 0)
+        key = _RANK[(target, side)]
+        if not (target is self._sniff and (side is LINE_A or side is LINE_B)):
+            total -= self._counted.get(key, 0)
         if tile.low == tile.high:
             return total + tile.low + tile.high
-        value = self._open[(target, side)]
+        value = self._open[key]
         return total + (tile.high if tile.low == value else tile.low)
 
     # -- placing ---------------------------------------------------------
@@ -304,7 +313,7 @@ class Layout:
                 f"{target} has no branches: only the Sniff (the first double, "
                 f"{self._sniff if self._sniff else 'not yet placed'}) has branches"
             )
-        value = self._open.get((target, side))
+        value = self._open.get(_RANK[(target, side)])
         if value is None:
             if side.is_branch and self._sniff_open_lines:
                 raise IllegalPlacementError(
@@ -363,43 +372,45 @@ class Layout:
         opened, counted = opened.copy(), counted.copy()
         tile, target, side = placement.tile, placement.target, placement.side
         low, high = tile.low, tile.high
+        base = _BASE[tile]
         if target is None:
             if low == high:
                 self._sniff, self._sniff_open_lines = tile, 2
-                opened[(tile, LINE_A)] = opened[(tile, LINE_B)] = low
-                counted[(tile, LINE_A)] = low + high
+                opened[base + _LA] = opened[base + _LB] = low
+                counted[base + _LA] = low + high
             else:
-                opened[(tile, HIGH)], opened[(tile, LOW)] = high, low
-                counted[(tile, HIGH)], counted[(tile, LOW)] = high, low
+                opened[base + _HI] = counted[base + _HI] = high
+                opened[base + _LO] = counted[base + _LO] = low
             total = low + high
         else:
-            key = (target, side)
+            key = _RANK[(target, side)]
             value = opened.pop(key)
             if target is self._sniff and (side is LINE_A or side is LINE_B):
                 # The Sniff's terminal count sits on its first open line side.
-                counted.pop((target, LINE_A), None)
-                counted.pop((target, LINE_B), None)
+                sniff = _BASE[target]
+                counted.pop(sniff + _LA, None)
+                counted.pop(sniff + _LB, None)
                 self._sniff_open_lines -= 1
                 if self._sniff_open_lines:
-                    counted[(target, LINE_B if side is LINE_A else LINE_A)] = target.pips
+                    counted[sniff + (_LB if side is LINE_A else _LA)] = target.pips
                 else:
-                    opened[(target, BRANCH_A)] = opened[(target, BRANCH_B)] = target.low
-                    counted[(target, BRANCH_A)] = counted[(target, BRANCH_B)] = target.low
+                    opened[sniff + _BA] = opened[sniff + _BB] = target.low
+                    counted[sniff + _BA] = counted[sniff + _BB] = target.low
                 total = sum(counted.values())
             else:
                 total = self._total - counted.pop(key, 0)
             # The new tile's far side opens and counts: both halves of a double, the outer half otherwise.
             if low == high:
-                opened[(tile, LINE_B)] = low
-                counted[(tile, LINE_B)] = low + high
+                opened[base + _LB] = low
+                counted[base + _LB] = low + high
                 total += low + high
                 if self._sniff is None:
                     self._sniff, self._sniff_open_lines = tile, 1
             elif low == value:
-                opened[(tile, HIGH)] = counted[(tile, HIGH)] = high
+                opened[base + _HI] = counted[base + _HI] = high
                 total += high
             else:
-                opened[(tile, LOW)] = counted[(tile, LOW)] = low
+                opened[base + _LO] = counted[base + _LO] = low
                 total += low
         self._open, self._counted, self._total = opened, counted, total
         self._placements.append(placement)
@@ -414,25 +425,15 @@ def open_value(tile: Tile, side: Side) -> int:
     return tile.high
 
 
-#: Every (tile, side) in the order legal joins and counted ends are listed: by tile, then by side.
-_RANK: dict[tuple[Tile, Side], int] = {
-    (tile, side): rank for rank, (tile, side) in enumerate((tile, side) for tile in DOUBLE_SIX for side in Side)
-}
-
 # Open sides and counted ends are small immutable values that recur in every hand: one object each.
-_OPEN_SIDES: dict[tuple[Tile, Side], OpenSide] = {key: OpenSide(*key, open_value(*key), rank) for key, rank in _RANK.items()}
-#: Every (tile, side) as an open side, in rank order (``OPEN_SIDES[side.rank] is side``).
-OPEN_SIDES: tuple[OpenSide, ...] = tuple(_OPEN_SIDES.values())
-_COUNTED_ENDS: dict[tuple[Tile, Side, int], CountedEnd] = {}
+#: Every (tile, side) as an open side, by rank (``OPEN_SIDES[side.rank] is side``).
+OPEN_SIDES: tuple[OpenSide, ...] = tuple(OpenSide(*key, open_value(*key), rank) for key, rank in _RANK.items())
+_COUNTED_ENDS: dict[tuple[int, int], CountedEnd] = {}
 
 
-def _by_place(item: tuple[tuple[Tile, Side], int]) -> int:
-    """Sort key of a counted end: its tile, then the side's order."""
-    return _RANK[item[0]]
-
-
-def _counted_end(key: tuple[Tile, Side], value: int) -> CountedEnd:
-    found = _COUNTED_ENDS.get((*key, value))
+def _counted_end(rank: int, value: int) -> CountedEnd:
+    found = _COUNTED_ENDS.get((rank, value))
     if found is None:
-        found = _COUNTED_ENDS[(*key, value)] = CountedEnd(key[0], key[1], value)
+        side = OPEN_SIDES[rank]
+        found = _COUNTED_ENDS[(rank, value)] = CountedEnd(side.tile, side.side, value)
     return found

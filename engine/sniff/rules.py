@@ -43,6 +43,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from ..core.errors import EngineError
+from ..core.fastrandom import roll
 from .tiles import DOUBLE_SIX, Tile
 
 
@@ -134,7 +135,7 @@ def neutral_draw(players: int, rng: random.Random) -> int:
     """Every candidate rolls a die; the highest opens; tied candidates roll again."""
     candidates = list(range(players))
     while len(candidates) > 1:
-        rolls = [rng.randint(1, 6) for _ in candidates]
+        rolls = [roll(rng) for _ in candidates]  # rng.randint(1, 6), faster
         best = max(rolls)
         candidates = [seat for seat, roll in zip(candidates, rolls, strict=True) if roll == best]
     return candidates[0]

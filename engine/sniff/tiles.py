@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 
 from ..core.errors import EngineError
 
@@ -108,6 +109,9 @@ class Tile:
     def __repr__(self) -> str:
         return f"Tile({self.low}, {self.high})"
 
+
+#: The tiles' order as a sort key that runs in C: ``sorted(tiles, key=TILE_ORDER) == sorted(tiles)``, faster.
+TILE_ORDER = operator.attrgetter("_key")
 
 _TILES = {(a, b): Tile._make(a, b) for a in range(MAX_PIPS + 1) for b in range(a, MAX_PIPS + 1)}
 
