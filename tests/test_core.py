@@ -72,3 +72,21 @@ def test_a_shuffled_list_is_a_permutation_and_not_the_same_order_every_time():
         assert sorted(items) == list(range(10))
         orders.add(tuple(items))
     assert len(orders) == 20
+
+
+def test_a_generator_of_its_own_is_asked_through_its_own_methods():
+    class Loaded(random.Random):
+        def randint(self, a, b):
+            return b
+
+        def shuffle(self, items):
+            items.reverse()
+
+        def randrange(self, n):
+            return n - 1
+
+    items = [1, 2, 3]
+    fastrandom.shuffle(Loaded(1), items)
+    assert items == [3, 2, 1]
+    assert fastrandom.roll(Loaded(1)) == 6
+    assert fastrandom.below(Loaded(1), 9) == 8

@@ -9,17 +9,22 @@ results and leave it in the same state: records and saved games replay alike
 whichever is used. ``tests/test_core.py`` checks that against ``random.Random``
 itself, so a Python that changed its algorithm would fail there, not silently.
 
-They accept a ``random.Random`` (or a subclass that does not override
-``getrandbits``), the generator every game and bot here is given.
+Only a plain ``random.Random`` (the generator every game and bot here makes)
+takes the inline path; any other generator, such as a test's scripted dice,
+is asked through its own methods.
 """
 
 from __future__ import annotations
 
 import random
 
+_RANDOM = random.Random
+
 
 def below(rng: random.Random, n: int) -> int:
-    """A random integer in ``[0, n)``: ``rng._randbelow(n)``, for ``n >= 1``."""
+    """A random integer in ``[0, n)``: ``rng.randrange(n)``, for ``n >= 1``."""
+    if type(rng) is not _RANDOM:
+        return rng.randrange(n)
     bits = n.bit_length()
     getrandbits = rng.getrandbits
     number = getrandbits(bits)
@@ -30,11 +35,16 @@ def below(rng: random.Random, n: int) -> int:
 
 def roll(rng: random.Random, sides: int = 6) -> int:
     """A die roll in ``[1, sides]``: ``rng.randint(1, sides)``."""
+    if type(rng) is not _RANDOM:
+        return rng.randint(1, sides)
     return 1 + below(rng, sides)
 
 
 def shuffle(rng: random.Random, items: list) -> None:
     """Shuffle ``items`` in place: ``rng.shuffle(items)``."""
+    if type(rng) is not _RANDOM:
+        rng.shuffle(items)
+        return
     getrandbits = rng.getrandbits
     for i in range(len(items) - 1, 0, -1):
         n = i + 1
