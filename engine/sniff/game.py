@@ -31,7 +31,7 @@ middle of a hand and restored from its record carries on exactly as it would hav
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -231,6 +231,19 @@ def shuffled_deal(ruleset: Ruleset, players: int, opener: int, rng: random.Rando
     return Deal(opener, hands, tuple(tiles[players * size :]), lots)
 
 
+# A layout's counted total is at most 12 for each of its 28 tiles; per ruleset, the points of each total.
+_POINTS_TABLES: dict[object, tuple[int, ...]] = {}
+
+
+def _points_table(ruleset: Ruleset) -> tuple[int, ...]:
+    """``ruleset.placement_points(placement_score(total))`` for every total a layout can show."""
+    found = _POINTS_TABLES.get(ruleset.placement_points)
+    if found is None:
+        points = ruleset.placement_points
+        found = _POINTS_TABLES[points] = tuple(points(placement_score(total)) for total in range(12 * 28 + 1))
+    return found
+
+
 def hand_rng(seed: int, index: int) -> random.Random:
     """The random source of hand ``index`` (0 = the first) of the game with ``seed``."""
     return random.Random(f"sniff:{seed}:{index}")
@@ -254,7 +267,7 @@ class Hand:
         "_drawn",
         "_legal",
         "_masks",
-        "_placement_points",
+        "_points_for",
         "_points",
         "_scores",
         "_seen",
@@ -342,7 +355,7 @@ class Hand:
         self._legal: tuple[Action, ...] | None = None
         # Per seat, the values its tiles show as a bit mask (None until asked for after a change).
         self._masks: list[int | None] = [None] * players
-        self._placement_points = ruleset.placement_points
+        self._points_for = _points_table(ruleset)
 
     # -- reading ---------------------------------------------------------
 
@@ -398,11 +411,9 @@ class Hand:
         if self.end is not None:
             return ()
         tiles = self._tiles[self.current]
-        layout = self.layout
-        if not len(layout):
+        joins, mask = self.layout.joins_and_mask()
+        if not joins:  # the layout is empty: any tile opens (a layout with tiles always has open sides)
             return tuple(_play(tile) for tile in tiles)
-        mask = layout.open_mask()
-        joins = layout.open_sides()
         legal = []
         for tile in tiles:
             if tile.mask & mask:
@@ -444,8 +455,9 @@ class Hand:
             placement = action.placement
             layout = self.layout
             layout._apply(placement)
-            points = self._placement_points(placement_score(layout._total))
-            tiles.remove(placement.tile)
+            points = self._points_for[layout._total]
+            tile = placement.tile
+            del tiles[bisect_left(tiles, tile._key, key=TILE_ORDER)]  # tiles.remove(tile), without == calls
             self._turn_draws = 0
             event = _played(seat, placement, points)
             if points:
@@ -526,7 +538,8 @@ class Hand:
             self._points[seat] -= event.points
         elif kind is Drew:
             self._drawn -= 1
-            self._tiles[seat].remove(event.tile)
+            tiles = self._tiles[seat]
+            del tiles[bisect_left(tiles, event.tile._key, key=TILE_ORDER)]
         return event
 
     def _why_illegal(self, action: object) -> str:
@@ -584,7 +597,7 @@ class Hand:
             self.opener,
             tuple(self._tiles[seat]),
             self.layout,
-            tuple(map(len, self._tiles)),
+            tuple([len(tiles) for tiles in self._tiles]),
             len(self._boneyard) - self._drawn,
             self._drawable - self._drawn,
             self._seen_by(seat),
@@ -687,7 +700,8 @@ class Game:
         return self.hands[-1].winner if self.hands else None
 
     def is_terminal(self) -> bool:
-        return self.winner is not None
+        hands = self.hands
+        return bool(hands) and hands[-1].winner is not None
 
     @property
     def needs_deal(self) -> bool:

@@ -37,6 +37,7 @@ _RANK: dict[tuple[Tile, Side], int] = {
 }
 _BASE: dict[Tile, int] = {tile: 6 * place for place, tile in enumerate(DOUBLE_SIX)}
 _LA, _LB, _BA, _BB, _HI, _LO = range(6)  # the sides' places, in Side's order
+_SIDE_WORDS = {side: side.value for side in Side}  # Enum's .value is a slow property
 
 
 class IllegalPlacementError(EngineError):
@@ -64,8 +65,8 @@ class Placement:
     def notation(self) -> str:
         """The placement in the layout notation, e.g. ``1|1 on 1|4 low``."""
         if self.target is None:
-            return self.tile.notation()
-        return f"{self.tile.notation()} on {self.target.notation()} {self.side.value}"
+            return self.tile._notation
+        return f"{self.tile._notation} on {self.target._notation} {_SIDE_WORDS[self.side]}"
 
     def __str__(self) -> str:
         return self.notation()
@@ -232,13 +233,9 @@ class Layout:
     def open_mask(self) -> int:
         """``open_values`` as a bit mask (bit ``v`` set when an open side shows ``v``): a tile fits
         somewhere exactly when ``tile.mask & layout.open_mask()`` (any tile fits an empty layout)."""
-        mask = self._mask
-        if mask is None:
-            mask = 0
-            for value in self._open.values():
-                mask |= 1 << value
-            self._mask = mask = mask if self._placements else ALL_VALUES
-        return mask
+        if self._mask is None:
+            self._fill()
+        return self._mask
 
     def joins_for(self, tile: Tile) -> list[OpenSide]:
         """The open sides ``tile`` can be placed on, in legal-join order."""
@@ -258,10 +255,24 @@ class Layout:
 
     def open_sides(self) -> tuple[OpenSide, ...]:
         """The legal joins as one shared, immutable tuple (made once per change of the layout)."""
-        joins = self._joins
-        if joins is None:
-            joins = self._joins = tuple([OPEN_SIDES[rank] for rank in sorted(self._open)])
-        return joins
+        if self._joins is None:
+            self._fill()
+        return self._joins
+
+    def joins_and_mask(self) -> tuple[tuple[OpenSide, ...], int]:
+        """``open_sides()`` and ``open_mask()`` at once (the legal actions need both)."""
+        if self._joins is None:
+            self._fill()
+        return self._joins, self._mask
+
+    def _fill(self) -> None:
+        # Both caches are made together and reset together, so they are both None or both set.
+        opened = self._open
+        self._joins = tuple([OPEN_SIDES[rank] for rank in sorted(opened)])
+        mask = 0
+        for value in opened.values():
+            mask |= 1 << value
+        self._mask = mask if self._placements else ALL_VALUES
 
     def _sorted_counted(self) -> list[CountedEnd]:
         return [_counted_end(rank, value) for rank, value in sorted(self._counted.items())]

@@ -32,7 +32,7 @@ class Tile:
     ('[1|4]', '1|4')
     """
 
-    __slots__ = ("_key", "high", "low", "mask")
+    __slots__ = ("_key", "_notation", "high", "low", "mask")
 
     def __new__(cls, a: int, b: int) -> Tile:
         try:
@@ -46,6 +46,7 @@ class Tile:
         object.__setattr__(tile, "low", low)
         object.__setattr__(tile, "high", high)
         object.__setattr__(tile, "_key", (low, high))
+        object.__setattr__(tile, "_notation", f"{low}|{high}")
         # Bit v set for each half v: a tile matches the open values of a mask m when tile.mask & m.
         object.__setattr__(tile, "mask", (1 << low) | (1 << high))
         return tile
@@ -101,7 +102,7 @@ class Tile:
         raise ValueError(f"{self} has no half {value}")
 
     def notation(self) -> str:
-        return f"{self.low}|{self.high}"
+        return self._notation
 
     def __str__(self) -> str:
         return f"[{self.low}|{self.high}]"
