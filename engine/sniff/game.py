@@ -93,17 +93,28 @@ PASS = Pass()
 _PLAYS: dict[tuple[Tile, Tile | None, object], Play] = {}
 
 
+class _PlaysOn(dict):
+    """The Play objects joining one open side, by tile, made when first asked for."""
+
+    __slots__ = ("join",)
+
+    def __init__(self, join) -> None:
+        super().__init__()
+        self.join = join
+
+    def __missing__(self, tile: Tile) -> Play:
+        play = self[tile] = _play(tile, self.join.tile, self.join.side)
+        return play
+
+
 # The same Play objects by open side (its rank) and tile, for the legal actions' inner loop.
-_PLAYS_ON: tuple[dict[Tile, Play], ...] = tuple({} for _ in OPEN_SIDES)
-_RANK_OF = {(join.tile, join.side): join.rank for join in OPEN_SIDES}
+_PLAYS_ON: tuple[_PlaysOn, ...] = tuple(_PlaysOn(join) for join in OPEN_SIDES)
 
 
 def _play(tile: Tile, target: Tile | None = None, side=None) -> Play:
     found = _PLAYS.get((tile, target, side))
     if found is None:
         found = _PLAYS[(tile, target, side)] = Play(Placement(tile, target, side))
-        if target is not None:
-            _PLAYS_ON[_RANK_OF[(target, side)]][tile] = found
     return found
 
 
@@ -227,7 +238,7 @@ def shuffled_deal(ruleset: Ruleset, players: int, opener: int, rng: random.Rando
     tiles = list(DOUBLE_SIX)
     shuffle(rng, tiles)  # rng.shuffle(tiles), faster
     size = ruleset.hand_size(players)
-    hands = tuple(tuple(tiles[seat * size : (seat + 1) * size]) for seat in range(players))
+    hands = tuple([tuple(tiles[seat * size : (seat + 1) * size]) for seat in range(players)])
     return Deal(opener, hands, tuple(tiles[players * size :]), lots)
 
 
@@ -416,12 +427,11 @@ class Hand:
             return tuple(_play(tile) for tile in tiles)
         legal = []
         for tile in tiles:
-            if tile.mask & mask:
-                low, high = tile.low, tile.high
+            fits = tile.mask
+            if fits & mask:
                 for join in joins:
-                    value = join.value
-                    if value == low or value == high:
-                        legal.append(_PLAYS_ON[join.rank].get(tile) or _play(tile, join.tile, join.side))
+                    if join.bit & fits:
+                        legal.append(_PLAYS_ON[join.rank][tile])
         if legal:
             return tuple(legal)
         return (DRAW,) if self._drawn < self._drawable and self._may_draw_again() else (PASS,)
@@ -459,7 +469,8 @@ class Hand:
             tile = placement.tile
             del tiles[bisect_left(tiles, tile._key, key=TILE_ORDER)]  # tiles.remove(tile), without == calls
             self._turn_draws = 0
-            event = _played(seat, placement, points)
+            key = (seat, tile, placement.target, placement.side, points)
+            event = _PLAYEDS.get(key) or _played(seat, placement, points)
             if points:
                 self._points[seat] += points
                 side = side_of(seat, self.sides)
@@ -575,35 +586,44 @@ class Hand:
             seen = self._seen = [[] for _ in range(self.players)]
         mine = seen[seat]
         events = self.events
-        for index in range(len(mine), len(events)):
-            event = events[index]
-            if type(event) is Drew and event.seat != seat:
-                event = _HIDDEN_DRAWS[event.seat]
-            mine.append(event)
+        done = len(mine)
+        if done < len(events):
+            for event in events[done:]:
+                if type(event) is Drew and event.seat != seat:
+                    event = _HIDDEN_DRAWS[event.seat]
+                mine.append(event)
         return tuple(mine)
 
     def view(self, seat: int, hand_number: int = 1) -> PlayerView:
         """What ``seat`` may see: its own tiles, the layout, the hand sizes, the boneyard's size, and the
         events with the other seats' drawn tiles hidden."""
-        if not 0 <= seat < self.players:
-            raise ValueError(f"seat {seat} is not in this game (seats 0 to {self.players - 1})")
+        players = self.players
+        if not 0 <= seat < players:
+            raise ValueError(f"seat {seat} is not in this game (seats 0 to {players - 1})")
         current = self.current
+        legal = ()
+        if current == seat:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._compute_legal()
+        tiles = self._tiles
+        drawn = self._drawn
         return PlayerView(
             seat,
-            self.players,
+            players,
             self.ruleset,
             self.target,
             hand_number,
             self.opener,
-            tuple(self._tiles[seat]),
+            tuple(tiles[seat]),
             self.layout,
-            tuple([len(tiles) for tiles in self._tiles]),
-            len(self._boneyard) - self._drawn,
-            self._drawable - self._drawn,
+            tuple([len(held) for held in tiles]),
+            len(self._boneyard) - drawn,
+            self._drawable - drawn,
             self._seen_by(seat),
             self._scores,
             current,
-            (self._legal or self.legal_actions()) if current == seat else (),
+            legal,
         )
 
 
@@ -746,9 +766,10 @@ class Game:
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see of the hand in play (or the hand that just ended)."""
-        if not self.hands:
+        hands = self.hands
+        if not hands:
             raise ValueError("no hand has been dealt yet")
-        return self.hands[-1].view(seat, len(self.hands))
+        return hands[-1].view(seat, len(hands))
 
     # -- dealing ---------------------------------------------------------
 

@@ -53,10 +53,23 @@ class Placement:
     tile: Tile
     target: Tile | None = None
     side: Side | None = None
+    # A join's effect on the open sides, worked out once: (the joined side's rank, the rank of the side it
+    # opens, that side's value, what it counts). None for the opener. See Layout._apply.
+    _move: tuple[int, int, int, int] | None = field(init=False, default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if (self.target is None) != (self.side is None):
             raise ValueError("a join needs both a target tile and a side")
+        tile, target, side = self.tile, self.target, self.side
+        if target is not None and isinstance(tile, Tile) and (target, side) in _RANK:
+            base = _BASE[tile]
+            if tile.is_double:  # a double opens its line B, which counts both halves
+                move = (base + _LB, tile.low, tile.pips)
+            elif tile.low == open_value(target, side):  # otherwise the far half opens and counts
+                move = (base + _HI, tile.high, tile.high)
+            else:
+                move = (base + _LO, tile.low, tile.low)
+            object.__setattr__(self, "_move", (_RANK[(target, side)], *move))
 
     @property
     def is_opening(self) -> bool:
@@ -81,6 +94,11 @@ class OpenSide:
     value: int
     #: Its place in the order legal joins are listed in (by tile, then side); -1 when made by hand.
     rank: int = field(default=-1, compare=False, repr=False)
+    #: ``1 << value``: a tile may join here when ``tile.mask & side.bit``.
+    bit: int = field(default=0, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "bit", 1 << self.value)
 
     @property
     def sort_key(self) -> tuple[int, int, int]:
@@ -288,14 +306,10 @@ class Layout:
         tile, target, side = placement.tile, placement.target, placement.side
         if target is None:
             return tile.low + tile.high
-        total = self._total
-        key = _RANK[(target, side)]
-        if not (target is self._sniff and (side is LINE_A or side is LINE_B)):
-            total -= self._counted.get(key, 0)
-        if tile.low == tile.high:
-            return total + tile.low + tile.high
-        value = self._open[key]
-        return total + (tile.high if tile.low == value else tile.low)
+        key, _, _, counts = placement._move
+        if target is self._sniff and (side is LINE_A or side is LINE_B):
+            return self._total + counts
+        return self._total - self._counted.get(key, 0) + counts
 
     # -- placing ---------------------------------------------------------
 
@@ -394,8 +408,8 @@ class Layout:
                 opened[base + _LO] = counted[base + _LO] = low
             total = low + high
         else:
-            key = _RANK[(target, side)]
-            value = opened.pop(key)
+            key, opens, value, counts = placement._move
+            del opened[key]
             if target is self._sniff and (side is LINE_A or side is LINE_B):
                 # The Sniff's terminal count sits on its first open line side.
                 sniff = _BASE[target]
@@ -407,22 +421,14 @@ class Layout:
                 else:
                     opened[sniff + _BA] = opened[sniff + _BB] = target.low
                     counted[sniff + _BA] = counted[sniff + _BB] = target.low
-                total = sum(counted.values())
+                total = sum(counted.values()) + counts
             else:
-                total = self._total - counted.pop(key, 0)
+                total = self._total - counted.pop(key, 0) + counts
             # The new tile's far side opens and counts: both halves of a double, the outer half otherwise.
-            if low == high:
-                opened[base + _LB] = low
-                counted[base + _LB] = low + high
-                total += low + high
-                if self._sniff is None:
-                    self._sniff, self._sniff_open_lines = tile, 1
-            elif low == value:
-                opened[base + _HI] = counted[base + _HI] = high
-                total += high
-            else:
-                opened[base + _LO] = counted[base + _LO] = low
-                total += low
+            opened[opens] = value
+            counted[opens] = counts
+            if self._sniff is None and low == high:
+                self._sniff, self._sniff_open_lines = tile, 1
         self._open, self._counted, self._total = opened, counted, total
         self._placements.append(placement)
         self._tiles.add(tile)

@@ -251,7 +251,7 @@ class DeductRemainingPips:
     """Each seat's remaining pips, rounded to 5 separately, are deducted from its side."""
 
     def settle(self, sides: int, remaining: Sequence[Sequence[Tile]], end: str, out_seat: int | None) -> Settlement:
-        deductions = tuple(round_to_five(sum(tile.pips for tile in tiles)) for tiles in remaining)
+        deductions = tuple([round_to_five(sum([tile.pips for tile in tiles])) for tiles in remaining])
         return Settlement(deductions, (0,) * sides)
 
     def __repr__(self) -> str:

@@ -32,7 +32,7 @@ class Tile:
     ('[1|4]', '1|4')
     """
 
-    __slots__ = ("_key", "_notation", "high", "low", "mask")
+    __slots__ = ("_key", "_notation", "high", "is_double", "low", "mask", "pips")
 
     def __new__(cls, a: int, b: int) -> Tile:
         try:
@@ -47,6 +47,8 @@ class Tile:
         object.__setattr__(tile, "high", high)
         object.__setattr__(tile, "_key", (low, high))
         object.__setattr__(tile, "_notation", f"{low}|{high}")
+        object.__setattr__(tile, "pips", low + high)
+        object.__setattr__(tile, "is_double", low == high)
         # Bit v set for each half v: a tile matches the open values of a mask m when tile.mask & m.
         object.__setattr__(tile, "mask", (1 << low) | (1 << high))
         return tile
@@ -81,14 +83,6 @@ class Tile:
         if a > MAX_PIPS or b > MAX_PIPS:
             raise ParseError(f"{text.strip()} is not a double-six tile")
         return cls(a, b)
-
-    @property
-    def is_double(self) -> bool:
-        return self.low == self.high
-
-    @property
-    def pips(self) -> int:
-        return self.low + self.high
 
     def has(self, value: int) -> bool:
         return value == self.low or value == self.high
