@@ -1,6 +1,7 @@
 """Benchmark the bots: the strong bot's milliseconds per move, and strength over many two-player games.
 
     .venv/bin/python scripts/bench_bots.py timing [--budget-ms 200] [--games 4] [--rules american|classic]
+    .venv/bin/python scripts/bench_bots.py rollouts [--baseline REV] [--moves 40] [--repeat 3]
     .venv/bin/python scripts/bench_bots.py strength [--games 2000] [--budget-ms 200 | --samples N]
                                                     [--pairs strong:greedy,greedy:random] [--jobs 1]
                                                     [--rules american|classic]
@@ -25,6 +26,9 @@ from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bench_baseline
 
 from engine.sniff.bots import make_bot
 from engine.sniff.bots.strong import StrongBot
@@ -142,8 +146,16 @@ def main() -> None:
     strong.add_argument("--seed", type=int, default=1)
     strong.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     strong.add_argument("--rules", choices=tuple(RULESETS), default="american", help="the ruleset (default american)")
+    rollouts = sub.add_parser("rollouts", help="roll-outs per second, against an earlier commit in the same run")
+    rollouts.add_argument("--baseline", default=bench_baseline.BASELINE, help="the earlier commit")
+    rollouts.add_argument("--moves", type=int, default=40, help="strong-bot moves timed per run (default 40)")
+    rollouts.add_argument("--repeat", type=int, default=3, help="runs of each tree, the best counts (default 3)")
     args = parser.parse_args()
-    timing(args) if args.part == "timing" else strength(args)
+    if args.part == "rollouts":
+        result = bench_baseline.compare(args.baseline, moves=args.moves, repeat=args.repeat)
+        print(bench_baseline.report(result, args.baseline)[-1])
+    else:
+        timing(args) if args.part == "timing" else strength(args)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,11 @@
 """Benchmark the game engine: random-bot games per second, and records written and replayed per second.
 
     .venv/bin/python scripts/bench_game.py [--seconds 5] [--seed 1] [--rules american|classic] [--partnerships]
+                                           [--baseline REV|none]
+
+First, random-bot two-player games per second of this tree and, in the same run, of the commit
+before the engine was reshaped for several games (``bench_baseline.py``), with the records of the
+same seeds compared byte for byte. Then this tree's own figures for 2, 3 and 4 players.
 
 Random bots choose through the players' views (``Game.view`` -> ``RandomBot.choose``), as any bot does;
 the figures are the rules code's speed: hands, turns, drawing, scoring, deductions. Rates are per second
@@ -17,6 +22,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import bench_baseline
 
 from engine.sniff.bots import RandomBot
 from engine.sniff.game import Game
@@ -51,7 +59,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", choices=tuple(RULESETS), default="american", help="the ruleset (default american)")
     parser.add_argument("--partnerships", action="store_true", help="classic Sniff: four players as partnerships")
+    parser.add_argument(
+        "--baseline",
+        default=bench_baseline.BASELINE,
+        help=f"compare with this earlier commit first, same run (default {bench_baseline.BASELINE}; 'none' skips)",
+    )
     args = parser.parse_args()
+    if args.baseline != "none":
+        result = bench_baseline.compare(args.baseline)
+        print(f"Against {args.baseline} (scripts/bench_baseline.py, best of 3 alternating runs, CPU time):")
+        print("\n".join(bench_baseline.report(result, args.baseline)[:2]))
     rng = random.Random(args.seed)
     ruleset = ruleset_named(args.rules)
     four = ruleset_named(args.rules, True) if args.partnerships else ruleset
