@@ -454,6 +454,10 @@ class Hand:
         else:
             if action not in legal:
                 raise IllegalActionError(self._why_illegal(action))
+        return self.apply_legal(action)
+
+    def apply_legal(self, action: Action) -> Event:
+        """``apply`` for an action taken from ``legal_actions()`` (a bot's roll-outs): no second check."""
         seat = self.current
         # A hand in play has no end yet: the seat, the scores and the turn's draws are all an undo must restore.
         self._trail.append((seat, self._scores, self._turn_draws))

@@ -64,7 +64,7 @@ class StrongBot:
             hands[view.seat] = list(view.tiles)
             hand = Hand.position(view.ruleset, view.players, layout, hands, boneyard, view.seat, view.scores)
             for i, action in enumerate(actions):
-                hand.apply(action)
+                hand.apply_legal(action)
                 totals[i] += rollout(hand, view.side, bonus)
                 hand.undo()
             samples += 1
@@ -85,7 +85,7 @@ def rollout(hand: Hand, side: int, bonus: float) -> float:
     """Play the hand out greedily; its value for ``side``; then undo back to where it started."""
     steps = 0
     while hand.end is None:
-        hand.apply(greedy_choice(hand.layout, hand.legal_actions()))
+        hand.apply_legal(greedy_choice(hand.layout, hand.legal_actions()))
         steps += 1
     value = evaluate(hand, side, bonus)
     for _ in range(steps):
