@@ -271,7 +271,7 @@ def read(options: str, body: str = "", line: int = 10):
     ],
 )
 def test_a_bad_block_names_the_line_in_the_page_and_the_reason(options, body, line, reason):
-    with pytest.raises(hook.DiagramError) as caught:
+    with pytest.raises(hook.BlockError) as caught:
         read(options, body)
     assert caught.value.line == line
     assert reason in caught.value.reason
@@ -279,7 +279,7 @@ def test_a_bad_block_names_the_line_in_the_page_and_the_reason(options, body, li
 
 def test_an_error_in_a_diagram_file_names_the_file_and_its_line(tmp_path):
     (tmp_path / "bad.sniff").write_text("1|4\n\n7|7 on 1|4 high\n", encoding="utf-8")
-    with pytest.raises(hook.DiagramError) as caught:
+    with pytest.raises(hook.BlockError) as caught:
         hook.read_block(["file=bad.sniff"], "", 5, tmp_path)
     assert caught.value.line == 5
     assert caught.value.reason.endswith("bad.sniff, line 3: 7|7 is not a double-six tile")
