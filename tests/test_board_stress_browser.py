@@ -24,6 +24,7 @@ from engine.sniff.board.errors import error_words
 from engine.sniff.board.text import ui_text
 from tests.site_pages import LOCALES, page_paths
 from tests.support.browser import AXE, PageWatch, visitor_page
+from tests.support.ops import next_view
 from tests.test_board_runtime import BOOT_TIMEOUT
 
 pytestmark = pytest.mark.browser
@@ -62,12 +63,7 @@ def finished_game() -> dict:
     """A whole 2-player game (seed 188) whose last move, the one that wins it, is the player's (seat 0)."""
     view = call("play_new", players=2, bots="greedy", seed=188)
     while view["phase"] != "gameOver":
-        if view["phase"] == "you":
-            view = call("play_act", game=view["game"], action=view["actions"][0]["action"])
-        elif view["phase"] == "bot":
-            view = call("play_bot", game=view["game"])
-        else:
-            view = call("play_next_hand", game=view["game"])
+        view = next_view(view)
     record = view["save"]
     assert len(record["hands"]) >= 2 and record["hands"][-1]["events"][-1]["seat"] == 0
     return record
