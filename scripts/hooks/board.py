@@ -107,6 +107,20 @@ class Runtime:
         return sum(path.stat().st_size for path in self.files.values())
 
 
+@dataclass(frozen=True)
+class Loader:
+    """What one kind of board adds to the loader every board shares (the root ``sniff-board`` of board.css)."""
+
+    game: str  # the root's data-<game>-board and the status line's id <game>-board-status
+    files: str  # its style and module script: <files>.css and <files>.mjs in BOARD_ASSETS
+    words: str  # the root's data-<words>-text: its game's words
+    classes: str = ""  # the class beside sniff-board (and <classes>__picture beside sniff-board__picture)
+
+
+SNIFF_LOADER = Loader("sniff", "game", "play")
+OKEY_LOADER = Loader("okey", "okey", "okey", classes="okey-board")
+
+
 _runtime: Runtime | None = None
 _workdir: tempfile.TemporaryDirectory | None = None
 
@@ -260,27 +274,18 @@ def _modules_url(path: str, page_url: str) -> str:
     return f"{get_relative_url(path, page_url)}?v={digest}"
 
 
-def _loader_html(
-    runtime: Runtime,
-    lang: str,
-    page_url: str,
-    *,
-    root: dict[str, str],
-    words: tuple[str, dict],
-    stylesheet: str,
-    picture: tuple[str, str],
-    status_id: str,
-    module: str,
-) -> str:
-    """A board's root element before it starts, with the loader every board shares (its static picture, the
+def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, words: dict, picture: str) -> str:
+    """A board's root element before it starts, with the loader every board shares (its static ``picture``, the
     download size, the start button, the progress bar and the status line), and the tags that load its style
-    and script. ``root``: the root's class and its board's data attribute; ``words``: the data attribute and the
-    words of its game; ``picture``: the picture's class and content; ``stylesheet`` and ``module``: its files in
-    the board's assets."""
+    and script; ``words`` are its game's."""
     text = loader_text(lang)
     size = runtime.download_bytes
+    classes = ("sniff-board", loader.classes) if loader.classes else ("sniff-board",)
+    status_id = f"{loader.game}-board-status"
+    picture_class = " ".join(f"{name}__picture" for name in classes)
     attributes = {
-        **root,
+        "class": " ".join(classes),
+        f"data-{loader.game}-board": "",
         "aria-busy": "true",
         "data-state": "idle",
         "lang": lang,
@@ -289,17 +294,16 @@ def _loader_html(
         "data-worker": _asset_url(f"{BOARD_ASSETS}/worker.mjs", page_url),
         "data-bytes": str(size),
         "data-text": json.dumps(text, ensure_ascii=False, separators=(",", ":")),
-        words[0]: json.dumps(words[1], ensure_ascii=False, separators=(",", ":")),
+        f"data-{loader.words}-text": json.dumps(words, ensure_ascii=False, separators=(",", ":")),
     }
     root_tag = " ".join(f'{name}="{html.escape(value)}"' if value else name for name, value in attributes.items())
-    picture_class, picture_html = picture
     return "\n".join(
         [
             f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/board.css", page_url)}">',
-            f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/{stylesheet}", page_url)}">',
+            f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/{loader.files}.css", page_url)}">',
             f"<div {root_tag}>",
             f'<figure class="{picture_class}" aria-label="{html.escape(text["picture"])}">',
-            picture_html,
+            picture,
             "</figure>",
             '<div class="sniff-board__panel">',
             f'<p class="sniff-board__intro">{html.escape(text["intro"].format(size=megabytes(size, lang)))}</p>',
@@ -316,7 +320,7 @@ def _loader_html(
             "</div>",
             "</div>",
             f'<script type="module" src="{_asset_url(f"{BOARD_ASSETS}/client.mjs", page_url)}"></script>',
-            f'<script type="module" src="{_modules_url(f"{BOARD_ASSETS}/{module}", page_url)}"></script>',
+            f'<script type="module" src="{_modules_url(f"{BOARD_ASSETS}/{loader.files}.mjs", page_url)}"></script>',
         ]
     )
 
@@ -324,17 +328,7 @@ def _loader_html(
 def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
     """The board's root element before it starts, and the tags that load its script and style."""
     picture = render_svg(parse_layout(PICTURE_LAYOUT), lang, last=True, id_prefix="sniff-board-picture", legend=False)
-    return _loader_html(
-        runtime,
-        lang,
-        page_url,
-        root={"class": "sniff-board", "data-sniff-board": ""},
-        words=("data-play-text", play_text(lang)),
-        stylesheet="game.css",
-        picture=("sniff-board__picture", picture),
-        status_id="sniff-board-status",
-        module="game.mjs",
-    )
+    return _loader_html(runtime, lang, page_url, SNIFF_LOADER, play_text(lang), picture)
 
 
 def okey_board_html(runtime: Runtime, lang: str, page_url: str) -> str:
@@ -344,17 +338,7 @@ def okey_board_html(runtime: Runtime, lang: str, page_url: str) -> str:
         f'<span class="okey-tile okey-tile--{tile[0].lower()}">{html.escape(tile[1:])}</span>' for tile in OKEY_PICTURE
     )
     rack = f'<div class="okey-rack" aria-hidden="true">{tiles}</div>'
-    return _loader_html(
-        runtime,
-        lang,
-        page_url,
-        root={"class": "sniff-board okey-board", "data-okey-board": ""},
-        words=("data-okey-text", okey_text(lang)),
-        stylesheet="okey.css",
-        picture=("sniff-board__picture okey-board__picture", rack),
-        status_id="okey-board-status",
-        module="okey.mjs",
-    )
+    return _loader_html(runtime, lang, page_url, OKEY_LOADER, okey_text(lang), rack)
 
 
 # --- MkDocs events -------------------------------------------------------------------------------------------
