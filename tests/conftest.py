@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.browser import PageWatch, launch
-from tests.support.server import serve
+from tests.support.server import CSP, serve
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
@@ -38,6 +38,13 @@ def site_dir() -> Path:
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path):
     with serve(site_dir) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def csp_url(site_dir: Path):
+    """The site served with the Content-Security-Policy a deployment sends (``tests.support.server.CSP``)."""
+    with serve(site_dir, {"Content-Security-Policy": CSP}) as url:
         yield url
 
 

@@ -22,45 +22,26 @@ from engine.board.text import loader_text
 from engine.sniff.board.errors import error_words
 from engine.sniff.board.text import Words, ui_text
 from engine.sniff.record import replay
-from tests.support.browser import PageWatch
-from tests.support.server import serve
-from tests.test_board_runtime import AXE, BOOT_TIMEOUT, CSP, locale_path
+from tests.support import browser as support
+from tests.support.browser import axe_problems, visitor_page
+from tests.test_board_runtime import BOOT_TIMEOUT, locale_path
 
 pytestmark = pytest.mark.browser
 
 BOARD = "[data-sniff-board]"
-SETTLED = ",".join(f"{BOARD}[data-play-phase={phase}]" for phase in ("you", "handOver", "gameOver"))
 ENGLISH_MOVE = re.compile(
     r"^(Open with \[\d\|\d\]|Place \[\d\|\d\] on \[\d\|\d\] (line A|line B|branch A|branch B|high end|low end)"
     r"|Draw a tile|Pass)$"
 )
 
 
-@pytest.fixture(scope="module")
-def csp_url(site_dir):
-    with serve(site_dir, {"Content-Security-Policy": CSP}) as url:
-        yield url
-
-
 @contextmanager
 def board_page(browser, url: str, *, players: int = 2, bots: str = "greedy", pace: str = "instant", width=1100):
     """A fresh visitor with these settings stored, on ``url``; checked clean at the end."""
-    context = browser.new_context(viewport={"width": width, "height": 900})
     settings = json.dumps({"version": 1, "players": players, "bots": bots, "pace": pace})
-    context.add_init_script(f"localStorage.setItem('sniff-board:settings', {json.dumps(settings)})")
-    context.add_init_script(
-        """window.violations = []; document.addEventListener('securitypolicyviolation',
-             (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));"""
-    )
-    page = context.new_page()
-    watch = PageWatch(page)
-    page.goto(url)
-    try:
+    store = f"localStorage.setItem('sniff-board:settings', {json.dumps(settings)})"
+    with visitor_page(browser, url, init_scripts=[store], width=width) as page:
         yield page
-        assert page.evaluate("window.violations") == []
-    finally:
-        context.close()
-    watch.assert_clean()
 
 
 def start(page, lang: str) -> None:
@@ -71,18 +52,7 @@ def start(page, lang: str) -> None:
 
 def settle(page, before: str | None = None) -> str:
     """Wait until it is the player's turn, or a hand or the game is over, after ``before``; the new phase."""
-    if before is None:
-        page.wait_for_selector(SETTLED, timeout=60_000)
-    else:
-        page.wait_for_function(
-            """([selector, before, settled]) => {
-              const root = document.querySelector(selector);
-              return root.dataset.playMoves !== before && root.matches(settled);
-            }""",
-            arg=[BOARD, before, SETTLED],
-            timeout=60_000,
-        )
-    return page.locator(BOARD).get_attribute("data-play-phase")
+    return support.settle(page, BOARD, "play", ("you", "handOver", "gameOver"), before)
 
 
 def shown_layout(page) -> str:
@@ -117,25 +87,6 @@ def expected_moves(record: dict, lang: str) -> list[str]:
     game = replay(record)
     words = Words(lang, game.players)
     return [words.action(action) for action in game.legal_actions()]
-
-
-def axe_problems(page) -> list[str]:
-    """Serious or critical accessibility problems of the board as it stands (axe-core)."""
-    page.add_script_tag(path=str(AXE))
-    return page.evaluate(
-        "async () => (await axe.run(document.querySelector('[data-sniff-board]'), {resultTypes: ['violations']}))"
-        ".violations.filter(v => ['serious', 'critical'].includes(v.impact)).map(v => v.id + ' ' + v.nodes"
-        ".map(n => n.target.join(' ')).join(', '))"
-    )
-
-
-def watch_announcements(page) -> None:
-    page.evaluate(
-        """() => { window.announced = [];
-          const live = document.querySelector('[data-play-live]');
-          new MutationObserver(() => window.announced.push(live.textContent))
-            .observe(live, {childList: true, characterData: true, subtree: true}); }"""
-    )
 
 
 def sheet(page) -> list[list[dict]]:
@@ -184,7 +135,7 @@ def test_a_visitor_plays_a_whole_hand_with_the_buttons(browser, site_url, csp_ur
     url = (csp_url if csp else site_url) + locale_path(lang)
     with board_page(browser, url, players=players) as page:
         start(page, lang)
-        watch_announcements(page)
+        support.watch_announcements(page, "play")
         play_with_buttons(page, lang, random.Random(players), until="handOver")
         if page.locator(BOARD).get_attribute("data-play-phase") == "handOver":
             # Every hand is shown, with each deduction and its rounding.
@@ -195,7 +146,7 @@ def test_a_visitor_plays_a_whole_hand_with_the_buttons(browser, site_url, csp_ur
         announced = " ".join(page.evaluate("window.announced"))
         assert Words(lang, players).seat(1) in announced, "the bots' moves are announced"
         if not csp:  # the strict policy refuses axe-core's injected script, as it should
-            assert axe_problems(page) == []
+            assert axe_problems(page, BOARD) == []
 
 
 def near_final_save(players: int, seed: int) -> dict:
@@ -224,7 +175,7 @@ def test_the_end_of_a_game_from_a_saved_game_near_its_end(browser, site_url):
         page.reload()
         page.get_by_role("button", name=text["continue"], exact=True).click()
         page.wait_for_selector(f"{BOARD}[aria-busy=false]", timeout=BOOT_TIMEOUT)
-        watch_announcements(page)
+        support.watch_announcements(page, "play")
         hands = len(save["hands"]) - 1 + play_with_buttons(page, lang, random.Random(5), until="gameOver")
         with page.expect_download() as download:
             page.get_by_role("button", name=text["download"], exact=True).click()
@@ -238,7 +189,7 @@ def test_the_end_of_a_game_from_a_saved_game_near_its_end(browser, site_url):
         assert page.locator(".sniff-play__chart svg").locator("polyline").count() == game.sides
         assert winner in " ".join(page.evaluate("window.announced"))
         assert page.evaluate("localStorage.getItem('sniff-board:game')") is None, "a finished game is not resumed"
-        assert axe_problems(page) == []
+        assert axe_problems(page, BOARD) == []
 
 
 def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position(browser, site_url):
@@ -364,7 +315,7 @@ def test_the_game_is_accessible(browser, site_url):
         start(page, "fi")
         if page.locator(".sniff-play__hint-button").count():  # none before the first tile
             page.locator(".sniff-play__hint-button").click()
-        assert axe_problems(page) == []
+        assert axe_problems(page, BOARD) == []
 
 
 def test_a_try_it_link_opens_the_sandbox_with_its_layout(browser, site_url):
@@ -399,7 +350,7 @@ def test_a_try_it_link_opens_the_sandbox_with_its_layout(browser, site_url):
         wait_for_layout(page, layout)
         assert page.url == address.split("?")[0] + "?sandbox=" + quote(layout, safe="")
         assert page.locator("[data-play-caption]").inner_text() == caption
-        assert axe_problems(page) == []
+        assert axe_problems(page, BOARD) == []
 
 
 def test_a_broken_sandbox_address_says_why_and_starts_empty(browser, csp_url):

@@ -15,15 +15,9 @@ import re
 
 import pytest
 
-from engine.board import session
 from engine.sniff.board import session as sniff_session
 from engine.sniff.record import game_record, replay
-
-
-def call(op: str, **args):
-    answer = json.loads(session.handle(op, json.dumps(args)))
-    assert answer["ok"], answer
-    return answer["result"]
+from tests.support.ops import call, next_view
 
 
 def hidden_tiles(game_id: str) -> set[str]:
@@ -62,14 +56,10 @@ def test_no_reply_during_a_hand_carries_another_seats_tiles_the_boneyard_or_the_
             assert leaks(view, hidden_tiles(view["game"]), seed) == [], view["phase"]
             assert all(seat["tiles"] is None for seat in view["seats"][1:])
             checked += 1
-        if view["phase"] == "you":
-            view = call("sniff.play_act", game=view["game"], action=rng.choice(view["actions"])["action"])
-        elif view["phase"] == "bot":
-            view = call("sniff.play_bot", game=view["game"])
-        else:
+        if view["phase"] not in ("you", "bot"):
             finished = view["record"]
             assert all(hand["end"] is not None for hand in finished["hands"]) and "seed" not in finished
-            view = call("sniff.play_next_hand", game=view["game"])
+        view = next_view(view, rng.choice)
     assert checked > 50
     # The game is over: now the record is whole, with its seed, and it replays.
     assert view["record"]["seed"] == seed and view["record"] == view["save"]
@@ -79,12 +69,7 @@ def test_no_reply_during_a_hand_carries_another_seats_tiles_the_boneyard_or_the_
 def test_a_record_downloaded_mid_hand_holds_the_finished_hands_only():
     view = call("sniff.play_new", players=2, bots="greedy", seed=31)
     while len(view["record"]["hands"]) < 1 or view["phase"] not in ("you", "bot"):
-        if view["phase"] == "you":
-            view = call("sniff.play_act", game=view["game"], action=view["actions"][0]["action"])
-        elif view["phase"] == "bot":
-            view = call("sniff.play_bot", game=view["game"])
-        else:
-            view = call("sniff.play_next_hand", game=view["game"])
+        view = next_view(view)
     assert len(view["save"]["hands"]) == len(view["record"]["hands"]) + 1
     assert view["record"]["hands"] == view["save"]["hands"][:-1] and view["record"]["winner"] is None
 
@@ -92,12 +77,7 @@ def test_a_record_downloaded_mid_hand_holds_the_finished_hands_only():
 def test_replay_steps_forward_and_back_show_what_a_fresh_replay_shows():
     view = call("sniff.play_new", players=3, bots="random", seed=77)
     while view["phase"] != "gameOver":
-        if view["phase"] == "you":
-            view = call("sniff.play_act", game=view["game"], action=view["actions"][-1]["action"])
-        elif view["phase"] == "bot":
-            view = call("sniff.play_bot", game=view["game"])
-        else:
-            view = call("sniff.play_next_hand", game=view["game"])
+        view = next_view(view, lambda actions: actions[-1])
     record = view["record"]
     start = call("sniff.replay_open", text=json.dumps(record))
     key, steps = start["replay"], start["steps"]

@@ -17,44 +17,17 @@ from engine.core.i18n import LANGUAGES
 from engine.sniff import parse_layout
 from engine.sniff.board.text import ui_text
 from engine.sniff.render.text import describe
-from tests.support.browser import PageWatch
-from tests.support.server import serve
+from tests.support.browser import PageWatch, axe_problems
 
 pytestmark = pytest.mark.browser
 
-# What a deployment should send with every response (README: "Deploying"). Material's
-# inline scripts are moved into files by the theme (overrides/), the board has none,
-# and Pyodide needs only 'wasm-unsafe-eval' to compile its WebAssembly.
-CSP = (
-    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
-    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-)
 BOOT_TIMEOUT = 120_000  # ms; a cold boot takes a few seconds, more on a busy machine
 RUNTIME = "/assets/pyodide/"
 BOARD = "[data-sniff-board]"
 
 
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def axe_problems(page) -> list[str]:
-    """Serious or critical accessibility problems of the board in its current state (axe-core)."""
-    page.add_script_tag(path=str(AXE))
-    violations = page.evaluate(
-        "async () => (await axe.run(document.querySelector('[data-sniff-board]'), {resultTypes: ['violations']}))"
-        ".violations.map(v => [v.id, v.impact, v.nodes.map(n => n.target.join(' ')).join(', ')])"
-    )
-    return [f"{rule} ({impact}) at {where}" for rule, impact, where in violations if impact in ("serious", "critical")]
-
-
 def locale_path(lang: str, page: str = "play/") -> str:
     return f"/{page}" if lang == "en" else f"/{lang}/{page}"
-
-
-@pytest.fixture(scope="module")
-def csp_url(site_dir: Path):
-    with serve(site_dir, {"Content-Security-Policy": CSP}) as url:
-        yield url
 
 
 def record_requests(page) -> list[str]:
@@ -188,7 +161,7 @@ def test_the_worker_answers_in_pyodides_python(started):
 
 def test_the_ready_board_is_accessible(started):
     assert started.get_by_role("status").inner_text() == loader_text("it")["ready"]
-    assert axe_problems(started) == []
+    assert axe_problems(started, BOARD) == []
 
 
 def test_a_failed_call_rejects_with_the_engines_error(started):
@@ -246,7 +219,7 @@ def test_a_wheel_that_fails_its_checksum_is_refused_and_try_again_recovers(brows
     assert tampered, "the wheel was not requested"
     assert page.locator(BOARD).get_attribute("data-state") == "failed"
     assert page.locator("[data-board-status]").inner_text() == text["failed"]
-    assert axe_problems(page) == []
+    assert axe_problems(page, BOARD) == []
 
     context.unroute("**/*.whl")
     page.get_by_role("button", name=text["retry"]).click()

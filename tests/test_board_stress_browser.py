@@ -23,9 +23,9 @@ from engine.board.text import loader_text
 from engine.sniff.board.errors import error_words
 from engine.sniff.board.text import ui_text
 from tests.site_pages import LOCALES, page_paths
-from tests.support.browser import PageWatch
-from tests.support.server import serve
-from tests.test_board_runtime import AXE, BOOT_TIMEOUT, CSP
+from tests.support.browser import AXE, PageWatch, visitor_page
+from tests.support.ops import next_view
+from tests.test_board_runtime import BOOT_TIMEOUT
 
 pytestmark = pytest.mark.browser
 
@@ -63,12 +63,7 @@ def finished_game() -> dict:
     """A whole 2-player game (seed 188) whose last move, the one that wins it, is the player's (seat 0)."""
     view = call("play_new", players=2, bots="greedy", seed=188)
     while view["phase"] != "gameOver":
-        if view["phase"] == "you":
-            view = call("play_act", game=view["game"], action=view["actions"][0]["action"])
-        elif view["phase"] == "bot":
-            view = call("play_bot", game=view["game"])
-        else:
-            view = call("play_next_hand", game=view["game"])
+        view = next_view(view)
     record = view["save"]
     assert len(record["hands"]) >= 2 and record["hands"][-1]["events"][-1]["seat"] == 0
     return record
@@ -95,27 +90,15 @@ def stored_game(record: dict) -> dict:
 @contextmanager
 def visitor(browser, url: str, *, storage: dict | None = None, width: int = 1100, violations: bool = True):
     """A visitor with these values in localStorage (set once, before the first page), on ``url``; checked clean."""
-    context = browser.new_context(viewport={"width": width, "height": 844})
+    scripts = []
     if storage:
         values = json.dumps({key: json.dumps(value) for key, value in storage.items()})
-        context.add_init_script(
+        scripts.append(
             f"""if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');
                   for (const [k, v] of Object.entries({values})) localStorage.setItem(k, v); }}"""
         )
-    context.add_init_script(
-        """window.violations = []; document.addEventListener('securitypolicyviolation',
-             (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));"""
-    )
-    page = context.new_page()
-    watch = PageWatch(page)
-    page.goto(url)
-    try:
+    with visitor_page(browser, url, init_scripts=scripts, width=width, height=844, violations=violations) as page:
         yield page
-        if violations:
-            assert page.evaluate("window.violations") == []
-    finally:
-        context.close()
-    watch.assert_clean()
 
 
 def settings(pace: str = "instant", players: int = 2) -> dict:
@@ -463,12 +446,6 @@ def test_the_diagrams_step_buttons_keep_their_words_whole_on_a_phone(browser, si
 
 
 # --- item 12: the Content-Security-Policy holds on every page ------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def csp_url(site_dir):
-    with serve(site_dir, {"Content-Security-Policy": CSP}) as url:
-        yield url
 
 
 def test_no_page_breaks_the_content_security_policy(browser, csp_url):

@@ -83,12 +83,12 @@ def test_the_boneyard_figure_in_every_language(lang):
     ],
 )
 def test_a_bad_boneyard_block_says_why(options, body, reason):
-    with pytest.raises(hook.DiagramError, match=reason):
+    with pytest.raises(hook.BlockError, match=reason):
         hook.read_boneyard_block(options, body, 7)
 
 
 def test_an_unknown_rules_option_is_refused():
-    with pytest.raises(hook.DiagramError, match='unknown option "rules=okey"'):
+    with pytest.raises(hook.BlockError, match='unknown option "rules=okey"'):
         hook.read_block(["rules=okey"], "3|6\n", 1, ROOT / "diagrams")
 
 

@@ -9,7 +9,17 @@ import pytest
 from engine.core import fastrandom
 from engine.core.errors import EngineError
 from engine.core.record import RecordEnvelopeError, check_json_depth, game_of
-from engine.core.sessions import SessionStore, UnknownGameError, check_language
+from engine.core.sessions import (
+    PlayError,
+    Replay,
+    SessionStore,
+    UnknownGameError,
+    check_bots,
+    check_language,
+    check_phase,
+    finished_record,
+    parse_record,
+)
 
 
 def test_a_session_store_keeps_the_newest_and_names_what_it_lost():
@@ -20,6 +30,47 @@ def test_a_session_store_keeps_the_newest_and_names_what_it_lost():
         store[first]
     with pytest.raises(UnknownGameError):
         store[["not", "an", "id"]]
+
+
+def test_a_boards_call_is_checked_for_its_bots_and_the_games_phase():
+    assert check_bots("greedy", ("random", "greedy")) == "greedy"
+    with pytest.raises(PlayError, match="the bots are one of random, greedy, not 'genius'") as caught:
+        check_bots("genius", ("random", "greedy"))
+    assert (caught.value.code, caught.value.params) == ("bots", {"bots": "genius"})
+    check_phase("bot", "bot", "it is not a bot's turn", "not-bot-turn")
+    with pytest.raises(PlayError, match=r"it is not a bot's turn \(you\)") as caught:
+        check_phase("you", "bot", "it is not a bot's turn", "not-bot-turn")
+    assert (caught.value.code, caught.value.params) == ("not-bot-turn", {"phase": "you"})
+
+
+def test_a_download_holds_the_finished_parts_and_the_seed_once_the_game_is_over():
+    parts = [{"end": "out"}, {"end": None}]
+    playing = {"seed": 7, "hands": parts, "winner": None}
+    assert finished_record(playing, "hands") == {"hands": [{"end": "out"}], "winner": None}
+    assert finished_record(playing | {"winner": 0}, "hands") == playing | {"winner": 0}
+
+
+class _Part:
+    def __init__(self, events: int) -> None:
+        self.events = [None] * events
+
+
+def test_a_record_s_text_is_one_object_or_the_first_line_and_a_replay_has_a_step_per_position():
+    error = type("GameRecordError", (EngineError,), {})
+    assert parse_record('{"a": 1}', error) == {"a": 1}
+    assert parse_record('\n{"a": 1}\n{"a": 2}\n', error) == {"a": 1}
+    with pytest.raises(error, match="the file is empty"):
+        parse_record(" \n", error)
+    with pytest.raises(error, match="not JSON"):
+        parse_record("{", error)
+    with pytest.raises(PlayError, match="text of a JSON file"):
+        parse_record(["{}"], error)
+    replay = Replay.of({}, None, [_Part(1), _Part(0)])
+    assert replay.positions == [(0, 0), (0, 1), (1, 0)] and replay.position(2) == (1, 0)
+    for step in (3, -1, True, "1"):
+        with pytest.raises(PlayError, match="the replay has steps 0 to 2") as caught:
+            replay.position(step)
+        assert (caught.value.code, caught.value.params) == ("replay-step", {"last": 2})
 
 
 def test_a_record_names_its_game_and_none_is_sniff():

@@ -5,7 +5,6 @@ from __future__ import annotations
 import html
 import importlib.util
 import re
-import subprocess
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -16,32 +15,18 @@ import pytest
 from engine.sniff import parse_layout
 from engine.sniff.render.legend import figure_text, legend
 from engine.sniff.render.text import describe
+from tests.support import mkdocs_site
+from tests.support.mkdocs_site import build, built_site, figures, site_config
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOK = ROOT / "scripts" / "hooks" / "diagrams.py"
-MKDOCS = Path(sys.executable).parent / "mkdocs"
 _spec = importlib.util.spec_from_file_location("diagrams_hook", HOOK)
 hook = sys.modules["diagrams_hook"] = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(hook)
 
 WORKED_EXAMPLE = "4|4\n4|6 on 4|4 line-a\n1|4 on 4|4 line-b\n2|4 on 4|4 branch-a\n"
 
-CONFIG = f"""\
-site_name: Diagrams test
-use_directory_urls: true
-theme:
-  name: material
-  font: false
-hooks:
-  - {HOOK}
-markdown_extensions: [admonition, attr_list, md_in_html, pymdownx.superfences]
-plugins:
-  - i18n:
-      docs_structure: suffix
-      languages:
-        - {{locale: en, default: true, name: English, build: true}}
-        - {{locale: fi, name: Suomi, build: true}}
-"""
+CONFIG = site_config("Diagrams test", HOOK)
 
 PAGE = """\
 ---
@@ -87,22 +72,12 @@ not a layout, only an example
 
 
 def make_site(tmp_path: Path, pages: dict[str, str]) -> Path:
-    (tmp_path / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    for name, text in pages.items():
-        (docs / name).write_text(text, encoding="utf-8")
+    mkdocs_site.make_site(tmp_path, CONFIG, pages)
     (tmp_path / "diagrams").mkdir()
     (tmp_path / "diagrams" / "double-six.sniff").write_text(
         "3|6\n6|6 on 3|6 high\n2|6 on 6|6 line-b\n2|2 on 2|6 low\n", encoding="utf-8"
     )
     return tmp_path
-
-
-def build(site: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [str(MKDOCS), "build", "--strict"], cwd=site, capture_output=True, text=True, env={"NO_MKDOCS_2_WARNING": "1"}
-    )
 
 
 @pytest.fixture(scope="module")
@@ -117,17 +92,11 @@ def built(tmp_path_factory) -> Path:
             "## Sniff {#sniff}\n",
         },
     )
-    result = build(site)
-    assert result.returncode == 0, result.stderr
-    return site / "site"
-
-
-def figures(page: Path) -> list[str]:
-    return re.findall(r'<figure class="sniff-diagram.*?</figure>', page.read_text(encoding="utf-8"), re.S)
+    return built_site(site)
 
 
 def test_each_sniff_block_becomes_a_figure_with_the_engines_svg(built):
-    found = figures(built / "index.html")
+    found = figures(built / "index.html", "sniff-diagram")
     assert len(found) == 5
     for figure in found:
         ET.fromstring(figure.replace("&nbsp;", " "))  # well-formed, SVG and all
@@ -144,7 +113,7 @@ def test_a_figure_is_never_inside_a_paragraph(built):
 
 @pytest.mark.parametrize(("folder", "lang"), [("", "en"), ("fi/", "fi")])
 def test_the_caption_legend_and_svg_are_in_the_pages_language(built, folder, lang):
-    figure = figures(built / folder / "index.html")[0]
+    figure = figures(built / folder / "index.html", "sniff-diagram")[0]
     text = describe(parse_layout("1|4\n1|1 on 1|4 low\n"), lang)
     assert f'lang="{lang}"' in figure
     assert f'<span class="sniff-heading">{html.escape(text.heading)}</span>' in figure
@@ -157,14 +126,14 @@ def test_the_caption_legend_and_svg_are_in_the_pages_language(built, folder, lan
 
 
 def test_the_legend_links_to_the_glossary_of_the_same_locale(built):
-    assert 'href="glossary/#counted-value"' in figures(built / "index.html")[0]
-    assert 'href="glossary/#counted-value"' in figures(built / "fi" / "index.html")[0]
+    assert 'href="glossary/#counted-value"' in figures(built / "index.html", "sniff-diagram")[0]
+    assert 'href="glossary/#counted-value"' in figures(built / "fi" / "index.html", "sniff-diagram")[0]
     # The home page of each locale sits at its root, next to that locale's glossary folder.
     assert (built / "glossary" / "index.html").exists() and (built / "fi" / "glossary" / "index.html").exists()
 
 
 def test_try_it_opens_the_layout_on_the_play_page_of_the_same_locale(built):
-    figure = figures(built / "fi" / "index.html")[0]
+    figure = figures(built / "fi" / "index.html", "sniff-diagram")[0]
     href = html.unescape(re.search(r'class="sniff-try-link" href="([^"]+)"', figure).group(1))
     assert href == "play/?sandbox=1%7C4%3B1%7C1%20on%201%7C4%20low"
     assert unquote(href.split("=", 1)[1]) == "1|4;1|1 on 1|4 low"
@@ -172,7 +141,7 @@ def test_try_it_opens_the_layout_on_the_play_page_of_the_same_locale(built):
 
 
 def test_a_sequence_draws_every_step_at_build_time(built):
-    sequence = figures(built / "index.html")[3]
+    sequence = figures(built / "index.html", "sniff-diagram")[3]
     assert 'class="sniff-diagram sniff-sequence"' in sequence
     steps = re.findall(r'<li class="sniff-step".*?</li>', sequence, re.S)
     assert len(steps) == 4
@@ -191,7 +160,7 @@ def test_a_sequence_draws_every_step_at_build_time(built):
 
 
 def test_chosen_steps_of_a_file(built):
-    sequence = figures(built / "fi" / "index.html")[4]
+    sequence = figures(built / "fi" / "index.html", "sniff-diagram")[4]
     steps = re.findall(r'<li class="sniff-step".*?</li>', sequence, re.S)
     assert [re.search(r'sniff-step-label">([^<]+)<', s).group(1) for s in steps] == ["Vaihe 1/2", "Vaihe 2/2"]
     assert "Asetettu [6|6]" in steps[0] and "Asetettu [2|2]" in steps[1]
@@ -208,7 +177,7 @@ def test_ids_are_unique_on_the_page(built):
 
 def test_no_inline_script_or_style(built):
     page = (built / "index.html").read_text(encoding="utf-8")
-    for figure in figures(built / "index.html"):
+    for figure in figures(built / "index.html", "sniff-diagram"):
         assert "<script" not in figure and "<style" not in figure and " style=" not in figure
         assert not re.search(r" on[a-z]+=", figure), "no event handler attributes"
     assert page.count("<figure") == 5
@@ -271,7 +240,7 @@ def read(options: str, body: str = "", line: int = 10):
     ],
 )
 def test_a_bad_block_names_the_line_in_the_page_and_the_reason(options, body, line, reason):
-    with pytest.raises(hook.DiagramError) as caught:
+    with pytest.raises(hook.BlockError) as caught:
         read(options, body)
     assert caught.value.line == line
     assert reason in caught.value.reason
@@ -279,7 +248,7 @@ def test_a_bad_block_names_the_line_in_the_page_and_the_reason(options, body, li
 
 def test_an_error_in_a_diagram_file_names_the_file_and_its_line(tmp_path):
     (tmp_path / "bad.sniff").write_text("1|4\n\n7|7 on 1|4 high\n", encoding="utf-8")
-    with pytest.raises(hook.DiagramError) as caught:
+    with pytest.raises(hook.BlockError) as caught:
         hook.read_block(["file=bad.sniff"], "", 5, tmp_path)
     assert caught.value.line == 5
     assert caught.value.reason.endswith("bad.sniff, line 3: 7|7 is not a double-six tile")

@@ -3,35 +3,19 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
 from engine.okey.render import analyse, describe, parse_diagram
+from tests.support import mkdocs_site
+from tests.support.mkdocs_site import build, built_site, figures, site_config
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOK = ROOT / "scripts" / "hooks" / "okey_diagrams.py"
-MKDOCS = Path(sys.executable).parent / "mkdocs"
 
-CONFIG = f"""\
-site_name: Okey diagrams test
-use_directory_urls: true
-theme:
-  name: material
-  font: false
-hooks:
-  - {HOOK}
-markdown_extensions: [admonition, attr_list, md_in_html, pymdownx.superfences]
-plugins:
-  - i18n:
-      docs_structure: suffix
-      languages:
-        - {{locale: en, default: true, name: English, build: true}}
-        - {{locale: fi, name: Suomi, build: true}}
-"""
+CONFIG = site_config("Okey diagrams test", HOOK)
 
 LAYOFF = "meld B4 B5 B6\nlayoff B7 on 1\n"
 PAGE = f"""\
@@ -62,18 +46,7 @@ not a diagram, only an example
 
 
 def make_site(tmp_path: Path, pages: dict[str, str]) -> Path:
-    (tmp_path / "mkdocs.yml").write_text(CONFIG, encoding="utf-8")
-    docs = tmp_path / "docs"
-    docs.mkdir()
-    for name, text in pages.items():
-        (docs / name).write_text(text, encoding="utf-8")
-    return tmp_path
-
-
-def build(site: Path) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [str(MKDOCS), "build", "--strict"], cwd=site, capture_output=True, text=True, env={"NO_MKDOCS_2_WARNING": "1"}
-    )
+    return mkdocs_site.make_site(tmp_path, CONFIG, pages)
 
 
 @pytest.fixture(scope="module")
@@ -82,17 +55,11 @@ def built(tmp_path_factory) -> Path:
     site = make_site(
         tmp_path_factory.mktemp("okey-site"), {"index.md": PAGE, "index.fi.md": PAGE, "glossary.md": glossary}
     )
-    result = build(site)
-    assert result.returncode == 0, result.stderr
-    return site / "site"
-
-
-def figures(page: Path) -> list[str]:
-    return re.findall(r'<figure class="okey-diagram.*?</figure>', page.read_text(encoding="utf-8"), re.S)
+    return built_site(site)
 
 
 def test_each_okey_block_becomes_a_figure_and_an_example_fence_stays_code(built):
-    found = figures(built / "index.html")
+    found = figures(built / "index.html", "okey-diagram")
     assert len(found) == 2
     assert "not a diagram, only an example" in (built / "index.html").read_text(encoding="utf-8")
     assert "<p><figure" not in (built / "index.html").read_text(encoding="utf-8")
@@ -100,7 +67,7 @@ def test_each_okey_block_becomes_a_figure_and_an_example_fence_stays_code(built)
 
 @pytest.mark.parametrize(("folder", "lang"), [("", "en"), ("fi/", "fi")])
 def test_the_figure_is_in_the_pages_language(built, folder, lang):
-    figure = figures(built / folder / "index.html")[0]
+    figure = figures(built / folder / "index.html", "okey-diagram")[0]
     text = describe(analyse(parse_diagram(LAYOFF), LAYOFF), lang)
     assert f'lang="{lang}"' in figure
     assert text.heading.replace("'", "&#x27;") in figure

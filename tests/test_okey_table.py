@@ -26,23 +26,16 @@ from engine.okey.bots import GreedyBot
 from engine.okey.game import Game
 from engine.okey.record import game_record, replay
 from engine.okey.rules import Options
-from tests.support.browser import PageWatch
-from tests.support.server import serve
-from tests.test_board_runtime import AXE, BOOT_TIMEOUT, CSP, locale_path
+from tests.support import browser as support
+from tests.support.browser import axe_problems, visitor_page
+from tests.test_board_runtime import BOOT_TIMEOUT, locale_path
 
 pytestmark = pytest.mark.browser
 
 TABLE = "[data-okey-board]"
-SETTLED = ",".join(f"{TABLE}[data-okey-phase={phase}]" for phase in ("you", "roundOver", "gameOver"))
 #: Round 1: the visitor opens, takes a discard, lays off on an opponent's meld, seizes an okey, meets a discard
 #: it cannot take.
 SEED = 47
-
-
-@pytest.fixture(scope="module")
-def csp_url(site_dir):
-    with serve(site_dir, {"Content-Security-Policy": CSP}) as url:
-        yield url
 
 
 def stored(settings: dict, game: dict | None = None) -> str:
@@ -52,40 +45,17 @@ def stored(settings: dict, game: dict | None = None) -> str:
 @contextmanager
 def table_page(browser, url: str, store: str | None, width: int = 1100):
     """A visitor with ``store`` in localStorage (once: a reload keeps what the page saved), on ``url``."""
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    if store is not None:
-        context.add_init_script(
-            f"if (!sessionStorage.getItem('seeded')) {{ localStorage.setItem('okey-table', {json.dumps(store)});"
-            " sessionStorage.setItem('seeded', '1'); }"
-        )
-    context.add_init_script(
-        """window.violations = []; document.addEventListener('securitypolicyviolation',
-             (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));"""
+    seed = (
+        f"if (!sessionStorage.getItem('seeded')) {{ localStorage.setItem('okey-table', {json.dumps(store)});"
+        " sessionStorage.setItem('seeded', '1'); }"
     )
-    page = context.new_page()
-    watch = PageWatch(page)
-    page.goto(url)
-    try:
+    with visitor_page(browser, url, init_scripts=[] if store is None else [seed], width=width) as page:
         yield page
-        assert page.evaluate("window.violations") == []
-    finally:
-        context.close()
-    watch.assert_clean()
 
 
 def settle(page, before: str | None = None) -> str:
-    if before is None:
-        page.wait_for_selector(SETTLED, timeout=60_000)
-    else:
-        page.wait_for_function(
-            """([selector, before, settled]) => {
-              const root = document.querySelector(selector);
-              return root.dataset.okeyMoves !== before && root.matches(settled);
-            }""",
-            arg=[TABLE, before, SETTLED],
-            timeout=60_000,
-        )
-    return page.locator(TABLE).get_attribute("data-okey-phase")
+    """Wait until it is the player's turn, or a round or the game is over, after ``before``; the new phase."""
+    return support.settle(page, TABLE, "okey", ("you", "roundOver", "gameOver"), before)
 
 
 def moves_done(page) -> str:
@@ -94,15 +64,6 @@ def moves_done(page) -> str:
 
 def saved(page) -> dict:
     return json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"]
-
-
-def axe_problems(page) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    violations = page.evaluate(
-        "async () => (await axe.run(document.querySelector('[data-okey-board]'), {resultTypes: ['violations']}))"
-        ".violations.map(v => [v.id, v.impact, v.nodes.map(n => n.target.join(' ')).join(', ')])"
-    )
-    return [f"{rule} ({impact}) at {where}" for rule, impact, where in violations if impact in ("serious", "critical")]
 
 
 def start_save(mode: str, rounds: int) -> dict:
@@ -155,12 +116,7 @@ def test_a_visitor_plays_a_round_through_the_buttons(
         page.get_by_role("button", name=text["continue"], exact=True).click()
         page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
         phase = settle(page)
-        page.evaluate(
-            """() => { window.announced = [];
-              const live = document.querySelector('[data-okey-live]');
-              new MutationObserver(() => window.announced.push(live.textContent))
-                .observe(live, {childList: true, characterData: true, subtree: true}); }"""
-        )
+        support.watch_announcements(page, "okey")
         refused_low = refused_take = checked_axe = False
         while phase == "you":
             before = moves_done(page)
@@ -193,7 +149,7 @@ def test_a_visitor_plays_a_round_through_the_buttons(
                 assert moves_done(page) == before
                 refused_take = True
             if not checked_axe and not csp and state.opened[0] is not None:
-                assert axe_problems(page) == []
+                assert axe_problems(page, TABLE) == []
                 checked_axe = True
             if move["kind"] == "melds" and lang != "en":
                 # Open through the selection: the tiles of the opening, then "lay down as melds".
@@ -235,7 +191,7 @@ def test_a_visitor_plays_a_round_through_the_buttons(
         ]
         assert page.locator(".okey-play__racks li").count() == 4
         if not csp:
-            assert axe_problems(page) == []
+            assert axe_problems(page, TABLE) == []
         if rounds > 1:
             assert phase == "roundOver" and "seed" not in record and len(record["rounds"]) == 1
             before = moves_done(page)

@@ -11,6 +11,7 @@ from engine.core.i18n import LANGUAGES
 from engine.sniff.board.text import Words
 from engine.sniff.game import PASS
 from engine.sniff.record import game_record, replay
+from tests.support.ops import next_view
 
 
 def reply(op: str, **args) -> dict:
@@ -26,12 +27,7 @@ def call(op: str, **args):
 def play_out(view: dict, lang: str = "en") -> list[dict]:
     views = [view]
     while view["phase"] != "gameOver":
-        if view["phase"] == "you":
-            view = call("play_act", game=view["game"], action=view["actions"][-1]["action"], lang=lang)
-        elif view["phase"] == "bot":
-            view = call("play_bot", game=view["game"], lang=lang)
-        else:
-            view = call("play_next_hand", game=view["game"], lang=lang)
+        view = next_view(view, lambda actions: actions[-1], lang=lang)
         views.append(view)
     return views
 

@@ -7,7 +7,6 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from engine.board import session
 from engine.core.i18n import LANGUAGES
 from engine.sniff import parse_layout
 from engine.sniff.board.text import Words, ui_text
@@ -15,28 +14,14 @@ from engine.sniff.game import DRAW, PASS, Play
 from engine.sniff.layout import Placement
 from engine.sniff.record import replay
 from engine.sniff.tiles import Side, Tile
-
-
-def reply(op: str, **args) -> dict:
-    return json.loads(session.handle(op, json.dumps(args)))
-
-
-def call(op: str, **args):
-    answer = reply(op, **args)
-    assert answer["ok"], answer
-    return answer["result"]
+from tests.support.ops import call, next_view, reply
 
 
 def play_out(view: dict, lang: str = "en", choose=lambda actions: actions[0]) -> tuple[dict, list[dict]]:
     """Play a game to its end through the ops, the player taking ``choose``'s move; every view on the way."""
     views = [view]
     while view["phase"] != "gameOver":
-        if view["phase"] == "you":
-            view = call("sniff.play_act", game=view["game"], action=choose(view["actions"])["action"], lang=lang)
-        elif view["phase"] == "bot":
-            view = call("sniff.play_bot", game=view["game"], lang=lang)
-        else:
-            view = call("sniff.play_next_hand", game=view["game"], lang=lang)
+        view = next_view(view, choose, lang=lang)
         views.append(view)
     return view, views
 

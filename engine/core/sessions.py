@@ -5,18 +5,29 @@ calls and give the page its id; the page sends the id back with every move. The
 worker keeps a few (the page uses one at a time) and forgets the oldest first; a
 restarted worker forgets them all, and the page then resumes from its save
 (``UnknownGameError``).
+
+Every game's ops also share the checks of a call's arguments (language, bots,
+the game's phase, a replay's step), what a reply about a game in play carries besides its view,
+and how a loaded record is kept and stepped through. A game's record is split
+into parts, each dealt and then played event by event: Sniff's hands, Okey's
+rounds; ``parts`` names the record's list of them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import count
 from typing import Generic, TypeVar
 
 from .errors import EngineError
 from .i18n import LANGUAGES, CatalogError
+from .record import check_json_depth
 
 Value = TypeVar("Value")
+Game = TypeVar("Game")
+Part = TypeVar("Part")
 
 #: How many games, and how many replays, a worker keeps.
 KEEP = 4
@@ -70,3 +81,107 @@ def check_language(lang: object) -> str:
             f'"{lang}" is not a language of this site: use one of {", ".join(LANGUAGES)}', params={"lang": str(lang)}
         )
     return lang
+
+
+class PlayError(EngineError):
+    """A call that doesn't fit the game as it stands (not the player's turn, nothing to deal, bad settings)."""
+
+    code = "play"
+
+
+def check_bots(bots: object, names: Sequence[str]) -> str:
+    """``bots`` if it is one of the game's bots (``names``), else a ``PlayError`` that lists them."""
+    if bots not in names:
+        raise PlayError(f"the bots are one of {', '.join(names)}, not {bots!r}", code="bots", params={"bots": bots})
+    return bots
+
+
+# -- games in play ------------------------------------------------------------------------------------------------
+
+
+def check_phase(phase: str, wanted: str, refusal: str, code: str) -> None:
+    """Nothing if the game is in the ``wanted`` phase (its view's ``phase``); else a ``PlayError``: ``refusal``
+    and the phase it is in."""
+    if phase != wanted:
+        raise PlayError(f"{refusal} ({phase})", code=code, params={"phase": phase})
+
+
+def finished_record(record: dict, parts: str) -> dict:
+    """What a player may download of a game: the finished parts only, and the seed (which deals every
+    later part) only once the game is over."""
+    if record.get("winner") is not None:
+        return record
+    finished = [part for part in record[parts] if part.get("end") is not None]
+    return {key: value for key, value in record.items() if key != "seed"} | {parts: finished}
+
+
+def game_reply(key: str, view: dict, news: list[str], save: dict, parts: str) -> dict:
+    """What every reply about a game in play carries besides its view: the game's id, the sentences of what
+    changed, the record a player may download and the whole record (the page's save)."""
+    return view | {"game": key, "news": news, "record": finished_record(save, parts), "save": save}
+
+
+def moves_made(parts: Iterable) -> int:
+    """How far a game has gone: parts dealt plus events (tests and scripts wait on it)."""
+    return sum(len(part.events) + 1 for part in parts)
+
+
+# -- replays ------------------------------------------------------------------------------------------------------
+
+
+def parse_record(text: object, error: Callable[[str], Exception]) -> dict:
+    """A game record from a file's text: one JSON object, or the first game of a JSON Lines file;
+    ``error(reason)`` is the game's own record error.
+
+    The text's size and nesting are checked before it is parsed, so a hostile file is refused quickly.
+    """
+    if not isinstance(text, str):
+        raise PlayError("the record is the text of a JSON file")
+    check_json_depth(text)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        lines = [line for line in text.splitlines() if line.strip()]
+        if not lines:
+            raise error("the file is empty") from None
+        try:
+            return json.loads(lines[0])
+        except json.JSONDecodeError as failure:
+            raise error(f"not JSON: {failure.msg}, line 1, column {failure.colno}") from None
+
+
+@dataclass
+class Replay(Generic[Game, Part]):
+    """A loaded record, kept in memory: the whole game, every position, and a cursor: the part being
+    stepped through (a fresh part of ``game``'s deal, which each game's ``game_at`` moves), and its index."""
+
+    record: dict
+    game: Game
+    #: Every position: (part index, events played), from each part's deal to its end.
+    positions: list[tuple[int, int]]
+    cursor: Part | None = None
+    index: int = -1
+
+    @classmethod
+    def of(cls, record: dict, game: Game, parts: Iterable) -> Replay[Game, Part]:
+        """The replay of ``record``, replayed as ``game`` whose parts are ``parts``."""
+        positions = [(index, done) for index, part in enumerate(parts) for done in range(len(part.events) + 1)]
+        return cls(record, game, positions)
+
+    def game_at_cursor(self, parts: str) -> Game:
+        """The replayed game as the cursor stands: the parts before it as they ended, then the cursor (a copy
+        of ``game`` whose list of parts, the attribute ``parts``, ends there)."""
+        game = type(self.game).__new__(type(self.game))
+        game.__dict__.update(self.game.__dict__)
+        setattr(game, parts, [*getattr(self.game, parts)[: self.index], self.cursor])
+        return game
+
+    def position(self, step: object) -> tuple[int, int]:
+        """The position of ``step`` (0 = the first deal), or a ``PlayError`` that says the steps there are."""
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(self.positions):
+            raise PlayError(
+                f"the replay has steps 0 to {len(self.positions) - 1}, not {step!r}",
+                code="replay-step",
+                params={"last": len(self.positions) - 1},
+            )
+        return self.positions[step]

@@ -107,6 +107,20 @@ class Runtime:
         return sum(path.stat().st_size for path in self.files.values())
 
 
+@dataclass(frozen=True)
+class Loader:
+    """What one kind of board adds to the loader every board shares (the root ``sniff-board`` of board.css)."""
+
+    game: str  # the root's data-<game>-board and the status line's id <game>-board-status
+    files: str  # its style and module script: <files>.css and <files>.mjs in BOARD_ASSETS
+    words: str  # the root's data-<words>-text: its game's words
+    classes: str = ""  # the class beside sniff-board (and <classes>__picture beside sniff-board__picture)
+
+
+SNIFF_LOADER = Loader("sniff", "game", "play")
+OKEY_LOADER = Loader("okey", "okey", "okey", classes="okey-board")
+
+
 _runtime: Runtime | None = None
 _workdir: tempfile.TemporaryDirectory | None = None
 
@@ -260,14 +274,18 @@ def _modules_url(path: str, page_url: str) -> str:
     return f"{get_relative_url(path, page_url)}?v={digest}"
 
 
-def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
-    """The board's root element before it starts, and the tags that load its script and style."""
+def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, words: dict, picture: str) -> str:
+    """A board's root element before it starts, with the loader every board shares (its static ``picture``, the
+    download size, the start button, the progress bar and the status line), and the tags that load its style
+    and script; ``words`` are its game's."""
     text = loader_text(lang)
     size = runtime.download_bytes
-    picture = render_svg(parse_layout(PICTURE_LAYOUT), lang, last=True, id_prefix="sniff-board-picture", legend=False)
+    classes = ("sniff-board", loader.classes) if loader.classes else ("sniff-board",)
+    status_id = f"{loader.game}-board-status"
+    picture_class = " ".join(f"{name}__picture" for name in classes)
     attributes = {
-        "class": "sniff-board",
-        "data-sniff-board": "",
+        "class": " ".join(classes),
+        f"data-{loader.game}-board": "",
         "aria-busy": "true",
         "data-state": "idle",
         "lang": lang,
@@ -276,15 +294,15 @@ def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
         "data-worker": _asset_url(f"{BOARD_ASSETS}/worker.mjs", page_url),
         "data-bytes": str(size),
         "data-text": json.dumps(text, ensure_ascii=False, separators=(",", ":")),
-        "data-play-text": json.dumps(play_text(lang), ensure_ascii=False, separators=(",", ":")),
+        f"data-{loader.words}-text": json.dumps(words, ensure_ascii=False, separators=(",", ":")),
     }
-    root = " ".join(f'{name}="{html.escape(value)}"' if value else name for name, value in attributes.items())
+    root_tag = " ".join(f'{name}="{html.escape(value)}"' if value else name for name, value in attributes.items())
     return "\n".join(
         [
             f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/board.css", page_url)}">',
-            f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/game.css", page_url)}">',
-            f"<div {root}>",
-            f'<figure class="sniff-board__picture" aria-label="{html.escape(text["picture"])}">',
+            f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/{loader.files}.css", page_url)}">',
+            f"<div {root_tag}>",
+            f'<figure class="{picture_class}" aria-label="{html.escape(text["picture"])}">',
             picture,
             "</figure>",
             '<div class="sniff-board__panel">',
@@ -292,71 +310,35 @@ def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
             '<button type="button" class="md-button md-button--primary sniff-board__start" data-board-start>'
             f"{html.escape(text['start'])}</button>",
             '<div class="sniff-board__loading" data-board-loading hidden>',
-            f'<progress class="sniff-board__progress" max="{size}" value="0" aria-labelledby="sniff-board-status">'
-            "</progress>",
+            f'<progress class="sniff-board__progress" max="{size}" value="0" aria-labelledby="{status_id}"></progress>',
             '<span class="sniff-board__bytes" data-board-bytes></span>',
             "</div>",
-            '<p class="sniff-board__status" id="sniff-board-status" role="status" data-board-status></p>',
+            f'<p class="sniff-board__status" id="{status_id}" role="status" data-board-status></p>',
             '<button type="button" class="md-button md-button--primary sniff-board__retry" data-board-retry hidden>'
             f"{html.escape(text['retry'])}</button>",
             f'<noscript><p class="sniff-board__noscript">{html.escape(text["noscript"])}</p></noscript>',
             "</div>",
             "</div>",
             f'<script type="module" src="{_asset_url(f"{BOARD_ASSETS}/client.mjs", page_url)}"></script>',
-            f'<script type="module" src="{_modules_url(f"{BOARD_ASSETS}/game.mjs", page_url)}"></script>',
+            f'<script type="module" src="{_modules_url(f"{BOARD_ASSETS}/{loader.files}.mjs", page_url)}"></script>',
         ]
     )
+
+
+def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
+    """The board's root element before it starts, and the tags that load its script and style."""
+    picture = render_svg(parse_layout(PICTURE_LAYOUT), lang, last=True, id_prefix="sniff-board-picture", legend=False)
+    return _loader_html(runtime, lang, page_url, SNIFF_LOADER, play_text(lang), picture)
 
 
 def okey_board_html(runtime: Runtime, lang: str, page_url: str) -> str:
     """The Okey table's root element before it starts: the same loader, worker and runtime as the Sniff board
     (so no Pyodide byte more), the table's words (``okeyplay`` catalog), and its module script."""
-    text = loader_text(lang)
-    size = runtime.download_bytes
-    attributes = {
-        "class": "sniff-board okey-board",
-        "data-okey-board": "",
-        "aria-busy": "true",
-        "data-state": "idle",
-        "lang": lang,
-        "data-pyodide": get_relative_url(runtime.pyodide_url, page_url).rstrip("/") + "/",
-        "data-lock": get_relative_url(runtime.lock_url, page_url),
-        "data-worker": _asset_url(f"{BOARD_ASSETS}/worker.mjs", page_url),
-        "data-bytes": str(size),
-        "data-text": json.dumps(text, ensure_ascii=False, separators=(",", ":")),
-        "data-okey-text": json.dumps(okey_text(lang), ensure_ascii=False, separators=(",", ":")),
-    }
-    root = " ".join(f'{name}="{html.escape(value)}"' if value else name for name, value in attributes.items())
     tiles = "".join(
         f'<span class="okey-tile okey-tile--{tile[0].lower()}">{html.escape(tile[1:])}</span>' for tile in OKEY_PICTURE
     )
-    return "\n".join(
-        [
-            f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/board.css", page_url)}">',
-            f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/okey.css", page_url)}">',
-            f"<div {root}>",
-            f'<figure class="sniff-board__picture okey-board__picture" aria-label="{html.escape(text["picture"])}">',
-            f'<div class="okey-rack" aria-hidden="true">{tiles}</div>',
-            "</figure>",
-            '<div class="sniff-board__panel">',
-            f'<p class="sniff-board__intro">{html.escape(text["intro"].format(size=megabytes(size, lang)))}</p>',
-            '<button type="button" class="md-button md-button--primary sniff-board__start" data-board-start>'
-            f"{html.escape(text['start'])}</button>",
-            '<div class="sniff-board__loading" data-board-loading hidden>',
-            f'<progress class="sniff-board__progress" max="{size}" value="0" aria-labelledby="okey-board-status">'
-            "</progress>",
-            '<span class="sniff-board__bytes" data-board-bytes></span>',
-            "</div>",
-            '<p class="sniff-board__status" id="okey-board-status" role="status" data-board-status></p>',
-            '<button type="button" class="md-button md-button--primary sniff-board__retry" data-board-retry hidden>'
-            f"{html.escape(text['retry'])}</button>",
-            f'<noscript><p class="sniff-board__noscript">{html.escape(text["noscript"])}</p></noscript>',
-            "</div>",
-            "</div>",
-            f'<script type="module" src="{_asset_url(f"{BOARD_ASSETS}/client.mjs", page_url)}"></script>',
-            f'<script type="module" src="{_modules_url(f"{BOARD_ASSETS}/okey.mjs", page_url)}"></script>',
-        ]
-    )
+    rack = f'<div class="okey-rack" aria-hidden="true">{tiles}</div>'
+    return _loader_html(runtime, lang, page_url, OKEY_LOADER, okey_text(lang), rack)
 
 
 # --- MkDocs events -------------------------------------------------------------------------------------------

@@ -34,12 +34,11 @@ the Play page's sandbox, all in the language of the locale being built
 as a warning naming the page, the line in the page and the reason, so
 ``mkdocs build --strict`` fails; the page then shows the error in its place.
 
-As in Material's shortcodes hook, one regex finds the blocks in
-``on_page_markdown``. It matches every fenced block, so a ``sniff`` block shown
-inside a longer example fence is left alone. The figure itself is put in the
-page's HTML in ``on_page_content``, through a placeholder paragraph, so a
-diagram inside a list, an admonition or a content tab is not mangled by
-Markdown.
+The blocks are found and replaced by ``hookutils`` (``diagram_figures``), which
+skips every other fenced block whole, so a ``sniff`` block shown inside a
+longer example fence is left alone. The figure itself is put in the page's HTML
+in ``on_page_content``, through a placeholder paragraph, so a diagram inside a
+list, an admonition or a content tab is not mangled by Markdown.
 """
 
 from __future__ import annotations
@@ -52,15 +51,22 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from mkdocs.utils import get_relative_url
-
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # the engine is imported from the working tree
     sys.path.insert(0, str(ROOT))
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the hooks' shared helpers
 
-from hookutils import Block, file_lines, new_round_of_builds, page_language, replace_blocks  # noqa: E402
+from hookutils import (  # noqa: E402
+    Block,
+    BlockError,
+    Warnings,
+    diagram_figures,
+    page_language,
+    page_url,
+    put_figures,
+    shown_path,
+)
 
 from engine.sniff import Layout, NotationError, parse_layout  # noqa: E402
 from engine.sniff.render.boneyard import boneyard_text, render_boneyard_svg  # noqa: E402
@@ -71,7 +77,6 @@ from engine.sniff.rules import RULESETS, Ruleset, points_in_fives  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.diagrams")
 
-PLACEHOLDER = re.compile(r"(?:<p>)?SNIFFDIAGRAM(?P<number>\d+)X(?:</p>)?")
 FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.sniff")
 OPTIONS = "last, sequence, steps=1,2,3 or file=NAME.sniff; rules=classic adds the score in fives"
 BONEYARD_OPTIONS = "players=2, 3 or 4 and rules=american or classic"
@@ -79,18 +84,7 @@ BONEYARD_OPTIONS = "players=2, 3 or 4 and rules=american or classic"
 #: Glossary anchors of the legend (CONTRACTS.md).
 GLOSSARY = {"counted": "counted-value", "join": "legal-join", "sniff": "sniff"}
 
-# Warnings already given in this round of builds: each locale builds the same
-# fallback page again, and one warning per broken block is enough.
-_warned: set[str] = set()
-
-
-class DiagramError(ValueError):
-    """A block that can't be drawn; ``line`` is the line in the page."""
-
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(reason)
-        self.line = line
-        self.reason = reason
+_warnings = Warnings(log)
 
 
 @dataclass(frozen=True)
@@ -132,37 +126,37 @@ def read_block(options: list[str], body: str, line: int, diagrams_dir: Path) -> 
             try:
                 steps = [int(n) for n in value.split(",")]
             except ValueError:
-                raise DiagramError(line, f'"{word}": steps are placement numbers, for example steps=3,4,5') from None
+                raise BlockError(line, f'"{word}": steps are placement numbers, for example steps=3,4,5') from None
         elif key == "file" and value:
             file_name = value
         else:
-            raise DiagramError(line, f'unknown option "{word}": use {OPTIONS}')
+            raise BlockError(line, f'unknown option "{word}": use {OPTIONS}')
     if steps is not None and not sequence:
-        raise DiagramError(line, "steps= needs the sequence option: ```sniff sequence steps=...")
+        raise BlockError(line, "steps= needs the sequence option: ```sniff sequence steps=...")
 
     if file_name is not None:
         if body.strip():
-            raise DiagramError(line + 1, f"the layout comes from {file_name}: leave the block empty")
+            raise BlockError(line + 1, f"the layout comes from {file_name}: leave the block empty")
         if not FILE_NAME.fullmatch(file_name):
-            raise DiagramError(line, f'"{file_name}" is not a diagram file name: write file=NAME.sniff')
+            raise BlockError(line, f'"{file_name}" is not a diagram file name: write file=NAME.sniff')
         path = diagrams_dir / file_name
         try:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise DiagramError(line, f"{_shown(path)} does not exist") from None
+            raise BlockError(line, f"{shown_path(path)} does not exist") from None
         try:
             layout = parse_layout(text)
         except NotationError as error:
-            raise DiagramError(line, f"{_shown(path)}, line {error.line}: {error.reason}") from None
-        where = _shown(path)
+            raise BlockError(line, f"{shown_path(path)}, line {error.line}: {error.reason}") from None
+        where = shown_path(path)
     else:
         try:
             layout = parse_layout(body)
         except NotationError as error:
-            raise DiagramError(line + error.line, error.reason) from None
+            raise BlockError(line + error.line, error.reason) from None
         where = "the block"
     if not len(layout):
-        raise DiagramError(line, f"{where} has no tiles: write the opening tile first, for example 1|4")
+        raise BlockError(line, f"{where} has no tiles: write the opening tile first, for example 1|4")
 
     if not sequence:
         return Diagram(layout, last, rules=rules)
@@ -170,9 +164,9 @@ def read_block(options: list[str], body: str, line: int, diagrams_dir: Path) -> 
     chosen = tuple(steps) if steps is not None else tuple(range(1, count + 1))
     for n in chosen:
         if not 1 <= n <= count:
-            raise DiagramError(line, f"step {n} does not exist: the layout has {count} placements")
+            raise BlockError(line, f"step {n} does not exist: the layout has {count} placements")
     if list(chosen) != sorted(set(chosen)):
-        raise DiagramError(line, f"steps must go up, each once: steps={','.join(map(str, chosen))}")
+        raise BlockError(line, f"steps must go up, each once: steps={','.join(map(str, chosen))}")
     return Diagram(layout, last=True, steps=chosen, rules=rules)
 
 
@@ -186,19 +180,12 @@ def read_boneyard_block(options: list[str], body: str, line: int) -> BoneyardDia
         elif key == "rules" and value in RULESETS:
             rules = value
         else:
-            raise DiagramError(line, f'unknown option "{word}": use {BONEYARD_OPTIONS}')
+            raise BlockError(line, f'unknown option "{word}": use {BONEYARD_OPTIONS}')
     if players is None:
-        raise DiagramError(line, "say how many players: ```sniff-boneyard players=2")
+        raise BlockError(line, "say how many players: ```sniff-boneyard players=2")
     if body.strip():
-        raise DiagramError(line + 1, "a sniff-boneyard block is empty: the deal decides what it shows")
+        raise BlockError(line + 1, "a sniff-boneyard block is empty: the deal decides what it shows")
     return BoneyardDiagram(RULESETS[rules], players)
-
-
-def _shown(path: Path) -> str:
-    try:
-        return path.relative_to(Path.cwd()).as_posix()
-    except ValueError:
-        return path.as_posix()
 
 
 # -- drawing a block --------------------------------------------------------------------------------------------
@@ -342,86 +329,30 @@ def _try_it(layout: Layout, links: Links, label: str) -> str:
     return f'<p class="sniff-try"><a class="sniff-try-link" href="{href}">{html.escape(label)}</a></p>'
 
 
-def _error_html(message: str) -> str:
-    return (
-        '<div class="admonition failure sniff-diagram-error"><p class="admonition-title">sniff</p>'
-        f"<p>{html.escape(message)}</p></div>"
-    )
-
-
 # -- the page ---------------------------------------------------------------------------------------------------
 
 
-def _page_url(files, name: str, page) -> str | None:
-    """The URL of the page ``name`` (e.g. ``play.md``) in this locale, relative to ``page``."""
-    for file in files.documentation_pages():
-        if getattr(file, "norm_src_uri", file.src_uri) == name:
-            return get_relative_url(file.url, page.url)
-    return None
-
-
 def on_config(config):
-    if new_round_of_builds(config):
-        _warned.clear()
+    _warnings.new_round(config)
     return config
 
 
 def on_page_markdown(markdown, *, page, config, files):
     lang = page_language(config, page)
-    lines = file_lines(page, markdown, "sniff")
     diagrams_dir = Path(config.config_file_path).resolve().parent / "diagrams"
-    src = Path(page.file.abs_src_path) if page.file.abs_src_path else None
-    where = _shown(src) if src else page.file.src_uri
-    links = Links(_page_url(files, "play.md", page), _page_url(files, "glossary.md", page))
-    figures: list[str] = []
+    links = Links(page_url(files, "play.md", page), page_url(files, "glossary.md", page))
 
-    def replace(block: Block, text: list[str], number: int) -> list[str]:
-        line = lines[number]
-        try:
-            if block.end is None:
-                raise DiagramError(line, "the block is not closed: end it with a line of ```")
-            diagram = read_block(block.words[1:], block.body(text), line, diagrams_dir)
-            figure = figure_html(diagram, lang, f"sniff-fig-{len(figures) + 1}", links)
-        except DiagramError as error:
-            message = f"{where}:{error.line}: sniff diagram: {error.reason}"
-            _warn(message)
-            figure = _error_html(message)
-        figures.append(figure)
-        # A paragraph of its own, whatever surrounds the block.
-        return ["", f"{block.indent}SNIFFDIAGRAM{len(figures)}X", ""]
+    def draw(block: Block, body: str, line: int, figure_id: str) -> str:
+        return figure_html(read_block(block.words[1:], body, line, diagrams_dir), lang, figure_id, links)
 
-    def replace_boneyard(block: Block, text: list[str], number: int) -> list[str]:
-        line = boneyard_lines[number]
-        try:
-            if block.end is None:
-                raise DiagramError(line, "the block is not closed: end it with a line of ```")
-            diagram = read_boneyard_block(block.words[1:], block.body(text), line)
-            figure = figure_html(diagram, lang, f"sniff-fig-{len(figures) + 1}", links)
-        except DiagramError as error:
-            message = f"{where}:{error.line}: sniff-boneyard diagram: {error.reason}"
-            _warn(message)
-            figure = _error_html(message)
-        figures.append(figure)
-        return ["", f"{block.indent}SNIFFDIAGRAM{len(figures)}X", ""]
+    def draw_boneyard(block: Block, body: str, line: int, figure_id: str) -> str:
+        return figure_html(read_boneyard_block(block.words[1:], body, line), lang, figure_id, links)
 
-    boneyard_lines = file_lines(page, markdown, "sniff-boneyard")
-    markdown = replace_blocks(markdown, "sniff", replace)
-    markdown = replace_blocks(markdown, "sniff-boneyard", replace_boneyard)
-    page.sniff_figures = figures
-    return markdown
-
-
-def _warn(message: str) -> None:
-    if message not in _warned:
-        _warned.add(message)
-        log.warning(message)
+    return diagram_figures(markdown, page, "sniff", {"sniff": draw, "sniff-boneyard": draw_boneyard}, _warnings)
 
 
 def on_page_content(html_text, *, page, config, files):
-    figures = getattr(page, "sniff_figures", None)
-    if not figures:
-        return html_text
-    return PLACEHOLDER.sub(lambda m: figures[int(m.group("number")) - 1], html_text)
+    return put_figures(html_text, page, "sniff")
 
 
 def on_serve(server, *, config, builder):

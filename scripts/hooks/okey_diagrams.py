@@ -16,20 +16,18 @@ with the heading and caption in the locale being built, and a legend. A broken
 block is a warning naming the page, the line in the page and the reason, so
 ``mkdocs build --strict`` fails; the page shows the error in its place.
 
-As in ``diagrams.py`` (the Sniff diagrams), the figure goes into the page's HTML
-in ``on_page_content`` through a placeholder paragraph, so a diagram inside a
-list or an admonition is not mangled by Markdown.
+As for the Sniff diagrams (``diagrams.py``), ``hookutils`` (``diagram_figures``)
+puts the figure into the page's HTML in ``on_page_content`` through a
+placeholder paragraph, so a diagram inside a list or an admonition is not
+mangled by Markdown.
 """
 
 from __future__ import annotations
 
 import html
 import logging
-import re
 import sys
 from pathlib import Path
-
-from mkdocs.utils import get_relative_url
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # the engine is imported from the working tree
@@ -37,27 +35,19 @@ if str(ROOT) not in sys.path:  # the engine is imported from the working tree
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the hooks' shared helpers
 
-from hookutils import Block, file_lines, new_round_of_builds, page_language, replace_blocks  # noqa: E402
+from hookutils import Block, BlockError, Warnings, diagram_figures, page_language, page_url, put_figures  # noqa: E402
 
 from engine.okey.render import DiagramError, analyse, describe, parse_diagram, render_svg  # noqa: E402
 from engine.okey.render.legend import legend  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.okey_diagrams")
 
-PLACEHOLDER = re.compile(r"(?:<p>)?OKEYDIAGRAM(?P<number>\d+)X(?:</p>)?")
 OPTIONS = ("spots",)
 
 #: The glossary entry each legend row links to (docs/glossary.md).
 GLOSSARY = {"okey": "okey", "penalty": "penalty-tile", "spot": "laying-off"}
 
-_warned: set[str] = set()
-
-
-class BlockError(ValueError):
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(reason)
-        self.line = line
-        self.reason = reason
+_warnings = Warnings(log)
 
 
 def figure_html(options: list[str], body: str, lang: str, figure_id: str, glossary: str | None = None) -> str:
@@ -101,73 +91,26 @@ def _legend(analysis, lang: str, spots: bool, glossary: str | None) -> str:
     return f'<ul class="okey-legend" aria-label="{html.escape(words.label)}">{lis}</ul>'
 
 
-def _error_html(message: str) -> str:
-    return (
-        '<div class="admonition failure okey-diagram-error"><p class="admonition-title">okey</p>'
-        f"<p>{html.escape(message)}</p></div>"
-    )
-
-
-def _shown(path: Path) -> str:
-    try:
-        return path.relative_to(Path.cwd()).as_posix()
-    except ValueError:
-        return path.as_posix()
-
-
 def on_config(config):
-    if new_round_of_builds(config):
-        _warned.clear()
+    _warnings.new_round(config)
     return config
 
 
 def on_page_markdown(markdown, *, page, config, files):
     lang = page_language(config, page)
-    lines = file_lines(page, markdown, "okey")
-    src = Path(page.file.abs_src_path) if page.file.abs_src_path else None
-    where = _shown(src) if src else page.file.src_uri
-    glossary = next(
-        (
-            get_relative_url(f.url, page.url)
-            for f in files.documentation_pages()
-            if getattr(f, "norm_src_uri", f.src_uri) == "glossary.md"
-        ),
-        None,
-    )
-    figures: list[str] = []
+    glossary = page_url(files, "glossary.md", page)
 
-    def replace(block: Block, text: list[str], number: int) -> list[str]:
-        line = lines[number]
+    def draw(block: Block, body: str, line: int, figure_id: str) -> str:
+        for word in block.words[1:]:
+            if word not in OPTIONS:
+                raise BlockError(line, f'unknown option "{word}": the one option is spots')
         try:
-            if block.end is None:
-                raise BlockError(line, "the block is not closed: end it with a line of ```")
-            for word in block.words[1:]:
-                if word not in OPTIONS:
-                    raise BlockError(line, f'unknown option "{word}": the one option is spots')
-            try:
-                figure = figure_html(block.words[1:], block.body(text), lang, f"okey-fig-{len(figures) + 1}", glossary)
-            except DiagramError as error:
-                raise BlockError(line + error.line, error.reason) from None
-        except BlockError as error:
-            message = f"{where}:{error.line}: okey diagram: {error.reason}"
-            _warn(message)
-            figure = _error_html(message)
-        figures.append(figure)
-        return ["", f"{block.indent}OKEYDIAGRAM{len(figures)}X", ""]
+            return figure_html(block.words[1:], body, lang, figure_id, glossary)
+        except DiagramError as error:
+            raise BlockError(line + error.line, error.reason) from None
 
-    markdown = replace_blocks(markdown, "okey", replace)
-    page.okey_figures = figures
-    return markdown
-
-
-def _warn(message: str) -> None:
-    if message not in _warned:
-        _warned.add(message)
-        log.warning(message)
+    return diagram_figures(markdown, page, "okey", {"okey": draw}, _warnings)
 
 
 def on_page_content(html_text, *, page, config, files):
-    figures = getattr(page, "okey_figures", None)
-    if not figures:
-        return html_text
-    return PLACEHOLDER.sub(lambda m: figures[int(m.group("number")) - 1], html_text)
+    return put_figures(html_text, page, "okey")

@@ -1,6 +1,10 @@
-"""Playwright driving Debian's Chromium (never a downloaded browser)."""
+"""Playwright driving Debian's Chromium (never a downloaded browser), and what the browser tests check on every page."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -45,3 +49,77 @@ class PageWatch:
         assert not self.page_errors, self.page_errors
         assert not self.console_errors, self.console_errors
         assert not self.outside_requests, self.outside_requests
+
+
+#: Records every Content-Security-Policy violation of a page in ``window.violations``.
+VIOLATIONS = """window.violations = []; document.addEventListener('securitypolicyviolation',
+             (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));"""
+
+
+@contextmanager
+def visitor_page(
+    browser, url: str, *, init_scripts: Sequence[str] = (), width: int = 1100, height: int = 900, violations=True
+) -> Iterator:
+    """A fresh visitor on ``url``, ``init_scripts`` run before each page's own; at the end, no console error, no
+    request outside 127.0.0.1 and (``violations``) no Content-Security-Policy violation."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    for script in init_scripts:
+        context.add_init_script(script)
+    context.add_init_script(VIOLATIONS)
+    page = context.new_page()
+    watch = PageWatch(page)
+    page.goto(url)
+    try:
+        yield page
+        if violations:
+            found = page.evaluate("window.violations")
+            assert found == [], found
+    finally:
+        context.close()
+    watch.assert_clean()
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_problems(page, root: str) -> list[str]:
+    """Serious or critical accessibility problems of the element ``root`` (a selector) as it stands (axe-core)."""
+    page.add_script_tag(path=str(AXE))
+    violations = page.evaluate(
+        "async (root) => (await axe.run(document.querySelector(root), {resultTypes: ['violations']}))"
+        ".violations.map(v => [v.id, v.impact, v.nodes.map(n => n.target.join(' ')).join(', ')])",
+        root,
+    )
+    return [f"{rule} ({impact}) at {where}" for rule, impact, where in violations if impact in ("serious", "critical")]
+
+
+# -- a board in play: its root's data-<name>-phase and data-<name>-moves, its live region data-<name>-live -------
+
+
+def settle(page, root: str, name: str, phases: Sequence[str], before: str | None = None) -> str:
+    """Wait until the board ``root`` is in one of ``phases`` (its ``data-<name>-phase``), after ``before`` (its
+    ``data-<name>-moves`` as they were); the new phase."""
+    settled = ",".join(f"{root}[data-{name}-phase={phase}]" for phase in phases)
+    if before is None:
+        page.wait_for_selector(settled, timeout=60_000)
+    else:
+        page.wait_for_function(
+            """([selector, moves, before, settled]) => {
+              const root = document.querySelector(selector);
+              return root.getAttribute(moves) !== before && root.matches(settled);
+            }""",
+            arg=[root, f"data-{name}-moves", before, settled],
+            timeout=60_000,
+        )
+    return page.locator(root).get_attribute(f"data-{name}-phase")
+
+
+def watch_announcements(page, name: str) -> None:
+    """Keep every text of the board's live region (``data-<name>-live``) in ``window.announced``."""
+    page.evaluate(
+        """(live) => { window.announced = [];
+          live = document.querySelector(live);
+          new MutationObserver(() => window.announced.push(live.textContent))
+            .observe(live, {childList: true, characterData: true, subtree: true}); }""",
+        f"[data-{name}-live]",
+    )

@@ -10,6 +10,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import ClassVar
 
+# What a deployment should send with every response (README: "Deploying"). Material's
+# inline scripts are moved into files by the theme (overrides/), the board has none,
+# and Pyodide needs only 'wasm-unsafe-eval' to compile its WebAssembly.
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extra_headers: ClassVar[dict[str, str]] = {}

@@ -1,4 +1,4 @@
-// Small helpers of the board's game interface: elements, words, and domino faces.
+// Small helpers of the boards' game interfaces (game.mjs, okey.mjs): elements, buttons, words, and domino faces.
 //
 // Nothing here talks to the engine. Elements are built with h() (never from HTML
 // text, except the engine's own SVG, which svgFrom() parses), so no inline script
@@ -28,6 +28,65 @@ function set(element, attributes) {
     else if (name === "dataset") Object.assign(element.dataset, value);
     else element.setAttribute(name, value === true ? "" : String(value));
   }
+}
+
+// A button of the game interface; its data-key lets the focus find it again after a redraw.
+export function button(label, key, onclick, { primary = false, disabled = false } = {}) {
+  const kind = primary ? "md-button md-button--primary" : "md-button";
+  return h("button", { type: "button", class: kind, "data-key": key, onclick, disabled }, label);
+}
+
+// The buttons that step through a replay, in the words `t`; go(name) is the click handler of the button "first",
+// "previous", "next" or "last" (state.mjs replayTarget: the step it leads to).
+export function replayButtons(t, step, steps, go) {
+  return [
+    button(t.first, "replay-first", go("first"), { disabled: step === 0 }),
+    button(t.previous, "replay-previous", go("previous"), { disabled: step === 0 }),
+    button(t.next, "replay-next", go("next"), { disabled: step === steps - 1 }),
+    button(t.last, "replay-last", go("last"), { disabled: step === steps - 1 }),
+  ];
+}
+
+// A question asked before something is lost, with its answers (buttons).
+export function confirmGroup(className, question, ...answers) {
+  return h("div", { class: className, role: "group", "aria-label": question }, h("p", {}, question), ...answers);
+}
+
+// "Continue the game" in the board's loader, before its start button (which then stops being the primary one):
+// a click runs chosen() (the page notes what was asked for) and starts the board. Returns the button.
+export function addContinue(root, start, label, attributes, chosen) {
+  const resume = h("button", { type: "button", ...attributes }, label);
+  resume.addEventListener("click", () => {
+    chosen();
+    resume.hidden = true;
+    root.sniffBoard.start();
+  });
+  start.classList.remove("md-button--primary");
+  start.before(resume);
+  return resume;
+}
+
+// The file input that loads a record; onFile(file) is called with the chosen file.
+export function recordInput(className, id, onFile) {
+  const input = h("input", {
+    type: "file",
+    accept: ".json,.jsonl,application/json",
+    class: className,
+    id,
+    "data-key": "load",
+  });
+  input.addEventListener("change", () => onFile(input.files[0]));
+  return input;
+}
+
+// Offer `value` (a game record) as a JSON file named `name`.
+export function downloadJson(value, name) {
+  const blob = new Blob([JSON.stringify(value, null, 2) + "\n"], { type: "application/json" });
+  const link = h("a", { href: URL.createObjectURL(blob), download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
 // The engine's SVG text (engine.sniff.render.svg, engine.sniff.board.chart) as an element of this document.

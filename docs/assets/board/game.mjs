@@ -13,12 +13,13 @@
 // (engine/sniff/board/text.py ui_text), every sentence about the game in the engine's replies.
 
 const version = new URL(import.meta.url).search;
-const [{ h, delay }, table, { Sandbox }, state] = await Promise.all([
+const [dom, table, { Sandbox }, state] = await Promise.all([
   import(`./dom.mjs${version}`),
   import(`./table.mjs${version}`),
   import(`./sandbox.mjs${version}`),
   import(`./state.mjs${version}`),
 ]);
+const { h, delay, button, replayButtons, confirmGroup, addContinue, recordInput, downloadJson } = dom;
 const { Actions, GAME_KEY, PACES, RULES, SETTINGS_KEY, checkRecordText, checkSavedGame, checkSettings, format } = state;
 const client = document.querySelector('script[type="module"][src*="assets/board/client.mjs"]');
 const { onBoardReady, onBoardRestart } = await import(client.src);
@@ -82,19 +83,9 @@ class Board {
     start.before(this.form);
     const saved = loadGame();
     if (saved && this.intent !== "sandbox") {
-      const resume = h(
-        "button",
-        { type: "button", class: "md-button md-button--primary sniff-play__continue", "data-play-continue": "" },
-        this.text.continue,
-      );
-      resume.addEventListener("click", () => {
-        this.intent = "continue";
-        resume.hidden = true;
-        this.root.sniffBoard.start();
-      });
-      start.classList.remove("md-button--primary");
-      start.before(resume);
-      this.resumeButton = resume;
+      const attributes = { class: "md-button md-button--primary sniff-play__continue", "data-play-continue": "" };
+      const chosen = () => (this.intent = "continue");
+      this.resumeButton = addContinue(this.root, start, this.text.continue, attributes, chosen);
     }
   }
 
@@ -395,14 +386,8 @@ class Board {
     const record = this.view?.record;
     if (!record) return;
     if (!record.hands.length) return this.showMessage(this.text.downloadNone);
-    const blob = new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" });
     const rules = record.rules === "classic" ? "classic" : "american";
-    const name = `${rules}-sniff-${new Date().toISOString().slice(0, 10)}.json`;
-    const link = h("a", { href: URL.createObjectURL(blob), download: name });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    downloadJson(record, `${rules}-sniff-${new Date().toISOString().slice(0, 10)}.json`);
   }
 
   // --- replays -------------------------------------------------------------------------------------------
@@ -609,10 +594,9 @@ class Board {
     const go = (name) => () => this.step(name);
     const confirm =
       this.confirming === "playOn"
-        ? h(
-            "div",
-            { class: "sniff-play__confirm", role: "group", "aria-label": t.confirmPlayOn },
-            h("p", {}, t.confirmPlayOn),
+        ? confirmGroup(
+            "sniff-play__confirm",
+            t.confirmPlayOn,
             button(t.confirmPlayOnYes, "confirm-play-on", () => this.playOn(), { primary: true }),
             button(t.cancel, "cancel-play-on", () => this.cancelConfirm()),
           )
@@ -624,10 +608,7 @@ class Board {
       h(
         "div",
         { class: "sniff-play__buttons" },
-        button(t.first, "replay-first", go("first"), { disabled: step === 0 }),
-        button(t.previous, "replay-previous", go("previous"), { disabled: step === 0 }),
-        button(t.next, "replay-next", go("next"), { disabled: step === steps - 1 }),
-        button(t.last, "replay-last", go("last"), { disabled: step === steps - 1 }),
+        replayButtons(t, step, steps, go),
         this.view.canPlayOn ? button(t.playOn, "replay-play-on", () => this.askPlayOn()) : null,
         button(t.closeReplay, "replay-close", () => this.closeReplay()),
       ),
@@ -637,14 +618,7 @@ class Board {
 
   recordControls() {
     const t = this.text;
-    const input = h("input", {
-      type: "file",
-      accept: ".json,.jsonl,application/json",
-      class: "sniff-play__file",
-      id: "sniff-play-file",
-      "data-key": "load",
-    });
-    input.addEventListener("change", () => this.openRecord(input.files[0]));
+    const input = recordInput("sniff-play__file", "sniff-play-file", (file) => this.openRecord(file));
     const saving = this.mode === "game" && this.view.phase !== "gameOver";
     return h(
       "section",
@@ -662,21 +636,15 @@ class Board {
     const cancel = () => this.cancelConfirm();
     const actions =
       this.confirming === "new"
-      ? h(
-          "div",
-          { class: "sniff-play__confirm", role: "group", "aria-label": t.confirmNew },
-          h("p", {}, t.confirmNew),
+      ? confirmGroup(
+          "sniff-play__confirm",
+          t.confirmNew,
           button(t.confirmYes, "confirm-new", () => this.newGame(), { primary: true }),
           button(t.cancel, "cancel-new", cancel),
         )
       : button(t.newGame, "new-game", () => this.askNewGame(), { primary: true });
     return h("section", { class: "sniff-play__box sniff-play__setup" }, h("h3", {}, t.setup), this.form, actions);
   }
-}
-
-function button(label, key, onclick, { primary = false, disabled = false } = {}) {
-  const kind = primary ? "md-button md-button--primary" : "md-button";
-  return h("button", { type: "button", class: kind, "data-key": key, onclick, disabled }, label);
 }
 
 for (const root of document.querySelectorAll("[data-sniff-board][data-play-text]")) new Board(root);

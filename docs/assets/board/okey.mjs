@@ -14,10 +14,11 @@
 // Keys pressed inside the table stay in the table: Material's keyboard shortcuts never see them.
 
 const version = new URL(import.meta.url).search;
-const [{ h, s, format, delay }, { checkRecordText, readStored, writeStored }] = await Promise.all([
+const [dom, { checkRecordText, readStored, replayTarget, writeStored }] = await Promise.all([
   import(`./dom.mjs${version}`),
   import(`./state.mjs${version}`),
 ]);
+const { h, s, format, delay, button, replayButtons, confirmGroup, addContinue, recordInput, downloadJson } = dom;
 const client = document.querySelector('script[type="module"][src*="assets/board/client.mjs"]');
 const { onBoardReady, onBoardRestart } = await import(client.src);
 
@@ -109,11 +110,6 @@ function reconcile(order, rack) {
   return kept;
 }
 
-function button(label, key, onclick, { primary = false, disabled = false, extra = {} } = {}) {
-  const kind = primary ? "md-button md-button--primary" : "md-button";
-  return h("button", { type: "button", class: kind, "data-key": key, onclick, disabled, ...extra }, label);
-}
-
 class Table {
   constructor(root) {
     this.root = root;
@@ -159,19 +155,9 @@ class Table {
     start.addEventListener("click", () => (this.intent = "new"), { capture: true });
     start.before(this.form);
     if (saved) {
-      const resume = h(
-        "button",
-        { type: "button", class: "md-button md-button--primary", "data-okey-continue": "" },
-        this.text.continue,
-      );
-      resume.addEventListener("click", () => {
-        this.intent = "continue";
-        resume.hidden = true;
-        this.root.sniffBoard.start();
-      });
-      start.classList.remove("md-button--primary");
-      start.before(resume);
-      this.resumeButton = resume;
+      const attributes = { class: "md-button md-button--primary", "data-okey-continue": "" };
+      const chosen = () => (this.intent = "continue");
+      this.resumeButton = addContinue(this.root, start, this.text.continue, attributes, chosen);
     }
   }
 
@@ -612,13 +598,7 @@ class Table {
     const record = this.view?.record;
     if (!record) return;
     if (!record.rounds.length) return this.showMessage(this.text.downloadNone);
-    const blob = new Blob([JSON.stringify(record, null, 2) + "\n"], { type: "application/json" });
-    const name = `okey-${new Date().toISOString().slice(0, 10)}.json`;
-    const link = h("a", { href: URL.createObjectURL(blob), download: name });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    downloadJson(record, `okey-${new Date().toISOString().slice(0, 10)}.json`);
   }
 
   async openRecord(file) {
@@ -1042,7 +1022,7 @@ class Table {
   replayControls() {
     const t = this.text;
     const { step, steps } = this.view;
-    const go = (target) => () => this.step(Math.max(0, Math.min(steps - 1, target)));
+    const go = (name) => () => this.step(replayTarget(name, step, steps));
     return h(
       "div",
       { class: "okey-play__replay", role: "group", "aria-label": t.replay },
@@ -1050,10 +1030,7 @@ class Table {
       h(
         "div",
         { class: "okey-play__buttons" },
-        button(t.first, "replay-first", go(0), { disabled: step === 0 }),
-        button(t.previous, "replay-previous", go(step - 1), { disabled: step === 0 }),
-        button(t.next, "replay-next", go(step + 1), { disabled: step === steps - 1 }),
-        button(t.last, "replay-last", go(steps - 1), { disabled: step === steps - 1 }),
+        replayButtons(t, step, steps, go),
         button(t.closeReplay, "replay-close", () => this.closeReplay()),
       ),
     );
@@ -1061,14 +1038,7 @@ class Table {
 
   recordControls() {
     const t = this.text;
-    const input = h("input", {
-      type: "file",
-      accept: ".json,.jsonl,application/json",
-      class: "okey-play__file",
-      id: "okey-play-file",
-      "data-key": "load",
-    });
-    input.addEventListener("change", () => this.openRecord(input.files[0]));
+    const input = recordInput("okey-play__file", "okey-play-file", (file) => this.openRecord(file));
     return h(
       "section",
       { class: "okey-play__box okey-play__records", "aria-labelledby": "okey-records-title" },
@@ -1087,10 +1057,9 @@ class Table {
       this.renderExtras(true);
     };
     const actions = this.confirming
-      ? h(
-          "div",
-          { class: "okey-play__confirm", role: "group", "aria-label": t.confirmNew },
-          h("p", {}, t.confirmNew),
+      ? confirmGroup(
+          "okey-play__confirm",
+          t.confirmNew,
           button(t.confirmYes, "confirm-new", () => this.newGame(), { primary: true }),
           button(t.cancel, "cancel-new", cancel),
         )

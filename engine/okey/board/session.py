@@ -24,7 +24,6 @@ with the reason worded from the ``okeyplay`` catalog in the page's language.
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections import Counter
@@ -32,9 +31,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...core import sessions
 from ...core.errors import EngineError
-from ...core.record import check_json_depth
-from ...core.sessions import SessionStore, UnknownGameError, check_language
+from ...core.sessions import PlayError, SessionStore, UnknownGameError, check_language
 from ..game import DECLINE, DRAW, TAKE, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize, lay_melds, lay_pairs
 from ..melds import parse_piece, parse_pieces
 from ..rules import Options
@@ -46,12 +45,6 @@ BOT_NAMES = ("random", "greedy", "strong")
 BOARD_SAMPLES = 10
 #: The orders the rack can be arranged in (``arrange``); best and pairs are the assisted table's.
 ARRANGEMENTS = ("runs", "sets", "best", "pairs")
-
-
-class PlayError(EngineError):
-    """A call that doesn't fit the game as it stands (not the player's turn, no round to deal, bad settings)."""
-
-    code = "play"
 
 
 class IllegalMoveError(EngineError):
@@ -67,34 +60,12 @@ class Session:
     assisted: bool
 
 
-@dataclass
-class Replay:
-    """A loaded record: the whole game, its positions, and a cursor round that steps forward by applying events
-    (back: replayed from the round's deal, which is quick: the engine has no undo)."""
-
-    record: dict
-    game: Game
-    positions: list[tuple[int, int]]
-    cursor: Round | None = None
-    index: int = -1
-
-
 _games: SessionStore[Session] = SessionStore("okey", 'the table holds no game "{key}": resume it from its save')
-_replays: SessionStore[Replay] = SessionStore("okey-replay", 'the table holds no replay "{key}": load the record again')
-
-
-def _session(game: object) -> Session:
-    return _games[game]
-
-
-def _lang(lang: object) -> str:
-    return check_language(lang)
-
-
-def _bots(bots: object) -> str:
-    if bots not in BOT_NAMES:
-        raise PlayError(f"the bots are one of {', '.join(BOT_NAMES)}, not {bots!r}", code="bots", params={"bots": bots})
-    return bots
+#: Loaded records; a replay's cursor (a Round) steps forward by applying events (back: replayed from the
+#: round's deal, which is quick: the engine has no undo).
+_replays: SessionStore[sessions.Replay[Game, Round]] = SessionStore(
+    "okey-replay", 'the table holds no replay "{key}": load the record again'
+)
 
 
 def _flag(value: object, name: str) -> bool:
@@ -110,30 +81,14 @@ def _words(session_or_game, lang: str):
     return Words(lang, game.options.mode)
 
 
-def finished_record(record: dict) -> dict:
-    """What a player may download of a game: the finished rounds only, and the seed only once the game is over."""
-    if record.get("winner") is not None:
-        return record
-    rounds = [data for data in record["rounds"] if data.get("end") is not None]
-    return {key: value for key, value in record.items() if key != "seed"} | {"rounds": rounds}
-
-
 def _reply(key: str, session: Session, lang: str, lines: list[str]) -> dict:
     from ..record import game_record
     from .view import game_view
 
     game = session.game
     save = game_record(game)
-    view = game_view(game, lang, assisted=session.assisted)
-    return view | {
-        "game": key,
-        "news": lines,
-        "record": finished_record(save),
-        "save": save,
-        "bots": session.bots,
-        # How far the game has gone: rounds dealt plus events (tests and scripts wait on it).
-        "moves": sum(len(state.events) + 1 for state in game.rounds),
-    }
+    reply = sessions.game_reply(key, game_view(game, lang, assisted=session.assisted), lines, save, "rounds")
+    return reply | {"bots": session.bots, "moves": sessions.moves_made(game.rounds)}
 
 
 # -- games ---------------------------------------------------------------------------------------------------
@@ -149,8 +104,8 @@ def new_game(
     seed=None,
 ) -> dict:
     """Deal a new game: the player at seat 0, bots of strength ``bots`` in the other seats."""
-    _lang(lang)
-    _bots(bots)
+    check_language(lang)
+    sessions.check_bots(bots, BOT_NAMES)
     options = Options(mode=mode, doubling=_flag(doubling, "doubling"), rounds=rounds)
     if seed is None:
         seed = random.SystemRandom().getrandbits(53)  # exact in JavaScript numbers too
@@ -166,8 +121,8 @@ def resume(save: dict, bots: str = "greedy", assisted: bool = True, lang: str = 
     """Take up a saved game from its save (the whole record, checked by replaying it), exactly where it stopped."""
     from ..record import replay
 
-    _lang(lang)
-    _bots(bots)
+    check_language(lang)
+    sessions.check_bots(bots, BOT_NAMES)
     game = replay(save)
     game.auto_deal = False
     session = Session(game, bots, _flag(assisted, "assisted"))
@@ -176,7 +131,7 @@ def resume(save: dict, bots: str = "greedy", assisted: bool = True, lang: str = 
 
 def view(game: str, lang: str = "en") -> dict:
     """The game as it stands."""
-    return _reply(game, _session(game), _lang(lang), [])
+    return _reply(game, _games[game], check_language(lang), [])
 
 
 def _refused(error: EngineError, session: Session, lang: str) -> IllegalMoveError:
@@ -208,8 +163,8 @@ def _your_turn(session: Session, lang: str) -> None:
 def act(game: str, action: str, lang: str = "en") -> dict:
     """The player's move, in the engine's notation: ``draw``, ``take``, ``meld R4 R5 R6``, ``pairs B9 B9, ...``,
     ``layoff B7 on 2``, ``seize B8 on 1``, ``discard R3`` (IllegalMoveError with the reason if not legal)."""
-    session = _session(game)
-    _lang(lang)
+    session = _games[game]
+    check_language(lang)
     _your_turn(session, lang)
     if not isinstance(action, str):
         raise PlayError(f"a move is text such as draw or discard R3, not {action!r}", code="okey-move")
@@ -231,11 +186,9 @@ def bot(game: str, lang: str = "en") -> dict:
     """The bot whose turn it is chooses and makes its move."""
     from .view import Phase, phase
 
-    session = _session(game)
-    _lang(lang)
-    state = phase(session.game)
-    if state != Phase.BOT:
-        raise PlayError(f"it is not a bot's turn ({state})", code="not-bot-turn", params={"phase": state})
+    session = _games[game]
+    check_language(lang)
+    sessions.check_phase(phase(session.game), Phase.BOT, "it is not a bot's turn", "not-bot-turn")
     started = time.perf_counter()
     action = _bot_action(session, session.bots)
     thinking = (time.perf_counter() - started) * 1000
@@ -246,8 +199,8 @@ def bot(game: str, lang: str = "en") -> dict:
 def timeout(game: str, lang: str = "en", away: bool = False) -> dict:
     """The player's time ran out, or (``away``) the player left the page: a bot of the table's strength
     plays the rest of the player's turn, and says why."""
-    session = _session(game)
-    _lang(lang)
+    session = _games[game]
+    check_language(lang)
     if not isinstance(away, bool):
         raise PlayError("away is true or false", code="arguments")
     _your_turn(session, lang)
@@ -263,11 +216,9 @@ def next_round(game: str, lang: str = "en") -> dict:
     """Deal the next round (after a round that ended, when the game goes on)."""
     from .view import Phase, news, phase
 
-    session = _session(game)
-    _lang(lang)
-    state = phase(session.game)
-    if state != Phase.ROUND_OVER:
-        raise PlayError(f"the round is not over ({state})", code="round-not-over", params={"phase": state})
+    session = _games[game]
+    check_language(lang)
+    sessions.check_phase(phase(session.game), Phase.ROUND_OVER, "the round is not over", "round-not-over")
     dealt = session.game.begin_round(session.game.planned_deal())
     return _reply(game, session, lang, news(dealt, _words(session, lang), -1))
 
@@ -294,8 +245,8 @@ def lay_check(game: str, tiles: list, kind: str = "melds", lang: str = "en") -> 
     the threshold (``47 of 51``), and the move to send when it is legal (``ok``), or the reason it is not."""
     from .view import action_json
 
-    session = _session(game)
-    _lang(lang)
+    session = _games[game]
+    check_language(lang)
     words = _words(session, lang)
     state = session.game.round
     if kind not in ("melds", "pairs"):
@@ -346,8 +297,8 @@ def arrange(game: str, how: str = "runs", lang: str = "en") -> dict:
     found, ``order`` every tile of the rack."""
     from ..arrange import best_arrangement, most_pairs
 
-    session = _session(game)
-    _lang(lang)
+    session = _games[game]
+    check_language(lang)
     if how not in ARRANGEMENTS:
         raise PlayError(f"arrange the rack by {', '.join(ARRANGEMENTS)}, not {how!r}", code="okey-arrange")
     if how in ("best", "pairs") and not session.assisted:
@@ -381,39 +332,14 @@ def arrange(game: str, how: str = "runs", lang: str = "en") -> dict:
 # -- replays -------------------------------------------------------------------------------------------------------
 
 
-def parse_record(text: object) -> dict:
-    """A game record from a file's text: one JSON object, or the first game of a JSON Lines file."""
-    from ..record import RecordError
-
-    if not isinstance(text, str):
-        raise PlayError("the record is the text of a JSON file")
-    check_json_depth(text)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        lines = [line for line in text.splitlines() if line.strip()]
-        if not lines:
-            raise RecordError("the file is empty") from None
-        try:
-            return json.loads(lines[0])
-        except json.JSONDecodeError as error:
-            raise RecordError(f"not JSON: {error.msg}, line 1, column {error.colno}") from None
-
-
 def replay_open(text: str, lang: str = "en") -> dict:
     """Load an Okey record to replay it (RecordError, with the round and event, if it doesn't replay)."""
-    from ..record import replay
+    from ..record import RecordError, replay
 
-    _lang(lang)
-    record = parse_record(text)
+    check_language(lang)
+    record = sessions.parse_record(text, RecordError)
     game = replay(record)  # checks every event, charge, settlement and total
-    positions = [(index, done) for index, state in enumerate(game.rounds) for done in range(len(state.events) + 1)]
-    key = _replays.add(Replay(record, game, positions))
-    return replay_view(key, 0, lang)
-
-
-def _replay(key: object) -> Replay:
-    return _replays[key]
+    return replay_view(_replays.add(sessions.Replay.of(record, game, game.rounds)), 0, lang)
 
 
 def _event_action(event: dict, okey):
@@ -432,7 +358,7 @@ def _event_action(event: dict, okey):
     return Discard(Tile.parse(event["discard"]))
 
 
-def game_at(replay: Replay, index: int, done: int) -> Game:
+def game_at(replay: sessions.Replay[Game, Round], index: int, done: int) -> Game:
     """The replayed game at round ``index`` after ``done`` events: earlier rounds as they ended, that round
     stepped forward from the cursor (or from its deal, to go back)."""
     whole = replay.game.rounds[index]
@@ -445,25 +371,16 @@ def game_at(replay: Replay, index: int, done: int) -> Game:
         cursor.apply(_event_action(events[len(cursor.events)], cursor.okey))
     if done == len(events) and whole.is_over and not cursor.is_over:
         cursor.apply(DECLINE)  # an exhausted round: the last seat left the discard
-    game = Game.__new__(Game)
-    game.__dict__.update(replay.game.__dict__)
-    game.rounds = [*replay.game.rounds[:index], cursor]
-    return game
+    return replay.game_at_cursor("rounds")
 
 
 def replay_view(replay: str, step: int, lang: str = "en") -> dict:
     """The replayed game at ``step`` (0 = the first deal), every rack shown."""
     from .view import game_view
 
-    loaded = _replay(replay)
-    _lang(lang)
-    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(loaded.positions):
-        raise PlayError(
-            f"the replay has steps 0 to {len(loaded.positions) - 1}, not {step!r}",
-            code="replay-step",
-            params={"last": len(loaded.positions) - 1},
-        )
-    game = game_at(loaded, *loaded.positions[step])
+    loaded = _replays[replay]
+    check_language(lang)
+    game = game_at(loaded, *loaded.position(step))
     shown = game_view(game, lang, reveal=True)
     return shown | {"replay": replay, "step": step, "steps": len(loaded.positions)}
 

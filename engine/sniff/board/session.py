@@ -20,17 +20,15 @@ the position, so a restored game goes on exactly as it would have.
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.errors import EngineError
+from ...core import sessions
 from ...core.i18n import translations
-from ...core.record import check_json_depth
-from ...core.sessions import SessionStore, UnknownGameError, check_language
+from ...core.sessions import PlayError, SessionStore, UnknownGameError, check_language
 from ..game import DRAW, PASS, Drew, Game, Hand, Play, Played
 from ..layout import Layout
 from ..notation import parse_layout
@@ -47,56 +45,17 @@ BOARD_SAMPLES = 24
 MAX_LAYOUT_CHARS = 2000
 
 
-class PlayError(EngineError):
-    """A call that doesn't fit the game as it stands (not the player's turn, no hand to deal, bad settings)."""
-
-    code = "play"
-
-
 @dataclass
 class Session:
     game: Game
     bots: str
 
 
-@dataclass
-class Replay:
-    """A loaded record, kept in memory: the whole game, and a cursor that steps with apply and undo."""
-
-    record: dict
-    game: Game
-    #: Every position: (hand index, events played), from each hand's deal to its end.
-    positions: list[tuple[int, int]]
-    #: The hand being stepped through (a fresh Hand of ``game``'s deal), and its index.
-    cursor: Hand | None = None
-    index: int = -1
-
-
 _games: SessionStore[Session] = SessionStore("game", 'the board holds no game "{key}": resume it from its save')
-_replays: SessionStore[Replay] = SessionStore("replay", 'the board holds no replay "{key}": load the record again')
-
-
-def _session(game: object) -> Session:
-    return _games[game]
-
-
-def _lang(lang: object) -> str:
-    return check_language(lang)
-
-
-def _bots(bots: object) -> str:
-    if bots not in BOT_NAMES:
-        raise PlayError(f"the bots are one of {', '.join(BOT_NAMES)}, not {bots!r}", code="bots", params={"bots": bots})
-    return bots
-
-
-def finished_record(record: dict) -> dict:
-    """What a player may download of a game: the finished hands only, and the seed (which deals every
-    later hand) only once the game is over."""
-    if record.get("winner") is not None:
-        return record
-    hands = [hand for hand in record["hands"] if hand.get("end") is not None]
-    return {key: value for key, value in record.items() if key != "seed"} | {"hands": hands}
+#: Loaded records; a replay's cursor (a Hand) steps with apply and undo.
+_replays: SessionStore[sessions.Replay[Game, Hand]] = SessionStore(
+    "replay", 'the board holds no replay "{key}": load the record again'
+)
 
 
 def _reply(key: str, session: Session, lang: str, lines: list[str]) -> dict:
@@ -104,17 +63,8 @@ def _reply(key: str, session: Session, lang: str, lines: list[str]) -> dict:
     from .view import game_view
 
     game = session.game
-    view = game_view(game, lang)
-    save = game_record(game)
-    return view | {
-        "game": key,
-        "news": lines,
-        "record": finished_record(save),
-        "save": save,
-        # How far the game has gone: hands dealt plus moves made (tests and scripts wait on it).
-        "moves": sum(len(hand.events) + 1 for hand in game.hands),
-        "canDeal": game.seed is not None,
-    }
+    reply = sessions.game_reply(key, game_view(game, lang), lines, game_record(game), "hands")
+    return reply | {"moves": sessions.moves_made(game.hands), "canDeal": game.seed is not None}
 
 
 # -- games ---------------------------------------------------------------------------------------------------
@@ -135,8 +85,8 @@ def play_new(
     """
     from ..rules import RULESETS
 
-    _lang(lang)
-    _bots(bots)
+    check_language(lang)
+    sessions.check_bots(bots, BOT_NAMES)
     if rules not in RULESETS:
         raise PlayError(f"the rules are one of {', '.join(RULESETS)}, not {rules!r}", code="rules")
     if not isinstance(partnerships, bool):
@@ -159,8 +109,8 @@ def play_resume(save: dict, bots: str = "greedy", lang: str = "en") -> dict:
     """Take up a saved game from its save (the whole record, checked by replaying it), exactly where it stopped."""
     from ..record import replay
 
-    _lang(lang)
-    _bots(bots)
+    check_language(lang)
+    sessions.check_bots(bots, BOT_NAMES)
     game = replay(save)
     game.auto_deal = False
     session = Session(game, bots)
@@ -169,7 +119,7 @@ def play_resume(save: dict, bots: str = "greedy", lang: str = "en") -> dict:
 
 def play_view(game: str, lang: str = "en") -> dict:
     """The game as it stands."""
-    return _reply(game, _session(game), _lang(lang), [])
+    return _reply(game, _games[game], check_language(lang), [])
 
 
 def play_act(game: str, action: str, lang: str = "en") -> dict:
@@ -177,11 +127,9 @@ def play_act(game: str, action: str, lang: str = "en") -> dict:
     from ..game import parse_action
     from .view import Phase, news, phase
 
-    session = _session(game)
-    _lang(lang)
-    state = phase(session.game)
-    if state != Phase.YOU:
-        raise PlayError(f"it is not the player's turn ({state})", code="not-your-turn", params={"phase": state})
+    session = _games[game]
+    check_language(lang)
+    sessions.check_phase(phase(session.game), Phase.YOU, "it is not the player's turn", "not-your-turn")
     if not isinstance(action, str):
         raise PlayError(f"a move is text such as draw, pass or 1|4 on 4|4 line-b, not {action!r}")
     event = session.game.apply_action(parse_action(action))
@@ -193,12 +141,10 @@ def play_bot(game: str, lang: str = "en") -> dict:
     from ..bots import make_bot
     from .view import Phase, news, phase
 
-    session = _session(game)
-    _lang(lang)
+    session = _games[game]
+    check_language(lang)
     current = session.game
-    state = phase(current)
-    if state != Phase.BOT:
-        raise PlayError(f"it is not a bot's turn ({state})", code="not-bot-turn", params={"phase": state})
+    sessions.check_phase(phase(current), Phase.BOT, "it is not a bot's turn", "not-bot-turn")
     hand = current.hand
     # The bot's randomness follows from the position, so a restored game goes on the same way.
     rng = random.Random(f"bot:{current.seed}:{len(current.hands)}:{len(hand.events)}")
@@ -215,11 +161,9 @@ def play_next_hand(game: str, lang: str = "en") -> dict:
     """Deal the next hand (after a hand that ended without a winner)."""
     from .view import Phase, phase
 
-    session = _session(game)
-    _lang(lang)
-    state = phase(session.game)
-    if state != Phase.HAND_OVER:
-        raise PlayError(f"the hand is not over ({state})", code="hand-not-over", params={"phase": state})
+    session = _games[game]
+    check_language(lang)
+    sessions.check_phase(phase(session.game), Phase.HAND_OVER, "the hand is not over", "hand-not-over")
     session.game.begin_hand(session.game.planned_deal())
     return _reply(game, session, lang, [])
 
@@ -233,28 +177,6 @@ def _words(session: Session, lang: str):
 # -- replays ---------------------------------------------------------------------------------------------------
 
 
-def parse_record(text: str) -> dict:
-    """A game record from a file's text: one JSON object, or the first game of a JSON Lines file.
-
-    The text's size and nesting are checked before it is parsed, so a hostile file is refused quickly.
-    """
-    from ..record import RecordError
-
-    if not isinstance(text, str):
-        raise PlayError("the record is the text of a JSON file")
-    check_json_depth(text)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        lines = [line for line in text.splitlines() if line.strip()]
-        if not lines:
-            raise RecordError("the file is empty") from None
-        try:
-            return json.loads(lines[0])
-        except json.JSONDecodeError as error:
-            raise RecordError(f"not JSON: {error.msg}, line 1, column {error.colno}") from None
-
-
 def _actions(hand: Hand) -> list:
     """The actions that replay a hand's events."""
     return [Play(e.placement) if type(e) is Played else DRAW if type(e) is Drew else PASS for e in hand.events]
@@ -262,31 +184,16 @@ def _actions(hand: Hand) -> list:
 
 def replay_open(text: str, lang: str = "en") -> dict:
     """Load a game record to replay it (RecordError, with the hand and event, if it doesn't replay)."""
-    from ..record import replay
+    from ..record import RecordError, replay
 
-    _lang(lang)
-    record = parse_record(text)
+    check_language(lang)
+    record = sessions.parse_record(text, RecordError)
     game = replay(record)  # checks every event, deduction and score
-    positions = [(index, done) for index, hand in enumerate(game.hands) for done in range(len(hand.events) + 1)]
-    key = _replays.add(Replay(record, game, positions))
-    return replay_view(key, len(positions) - 1, lang)
+    loaded = sessions.Replay.of(record, game, game.hands)
+    return replay_view(_replays.add(loaded), len(loaded.positions) - 1, lang)
 
 
-def _replay(key: object) -> Replay:
-    return _replays[key]
-
-
-def _step(replay: Replay, step: object) -> tuple[int, int]:
-    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(replay.positions):
-        raise PlayError(
-            f"the replay has steps 0 to {len(replay.positions) - 1}, not {step!r}",
-            code="replay-step",
-            params={"last": len(replay.positions) - 1},
-        )
-    return replay.positions[step]
-
-
-def game_at(replay: Replay, index: int, done: int) -> Game:
+def game_at(replay: sessions.Replay[Game, Hand], index: int, done: int) -> Game:
     """The replayed game at hand ``index`` after ``done`` events: the hands before it as they ended, and
     that hand stepped there from where the cursor stood (apply forward, undo back; a new hand starts
     from its deal)."""
@@ -300,19 +207,16 @@ def game_at(replay: Replay, index: int, done: int) -> Game:
             cursor.apply(action)
     while len(cursor.events) > done:
         cursor.undo()
-    game = Game.__new__(Game)
-    game.__dict__.update(replay.game.__dict__)
-    game.hands = [*replay.game.hands[:index], cursor]
-    return game
+    return replay.game_at_cursor("hands")
 
 
 def replay_view(replay: str, step: int, lang: str = "en") -> dict:
     """The replayed game at ``step`` (0 = the first deal), every hand shown."""
     from .view import game_view
 
-    loaded = _replay(replay)
-    _lang(lang)
-    game = game_at(loaded, *_step(loaded, step))
+    loaded = _replays[replay]
+    check_language(lang)
+    game = game_at(loaded, *loaded.position(step))
     view = game_view(game, lang, reveal=True)
     can_play_on = loaded.record.get("seed") is not None and not game.is_terminal()
     return view | {"replay": replay, "step": step, "steps": len(loaded.positions), "canPlayOn": can_play_on}
@@ -333,8 +237,8 @@ def _record_at(record: dict, position: tuple[int, int]) -> dict:
 
 def replay_play_on(replay: str, step: int, bots: str = "greedy", lang: str = "en") -> dict:
     """Take over seat 0 of the replayed game at ``step`` and play on against the bots."""
-    loaded = _replay(replay)
-    position = _step(loaded, step)
+    loaded = _replays[replay]
+    position = loaded.position(step)
     if loaded.record.get("seed") is None:
         raise PlayError("this record has no seed, so the next hands could not be dealt", code="no-seed")
     return play_resume(_record_at(loaded.record, position), bots, lang)
@@ -353,7 +257,7 @@ def sandbox_view(layout: str, lang: str = "en") -> dict:
     """The sandbox for ``layout`` (placements in the layout notation, by line or joined by ``;``)."""
     from .sandbox import sandbox_view as _sandbox_view
 
-    translations(_lang(lang), "play")
+    translations(check_language(lang), "play")
     if isinstance(layout, str) and len(layout) > MAX_LAYOUT_CHARS:
         raise PlayError(
             f"the layout is longer than any of the 28 tiles ({len(layout)} characters, at most {MAX_LAYOUT_CHARS})",
@@ -367,7 +271,7 @@ def describe(layout: str, lang: str = "en") -> dict:
     """The diagram text of a layout: heading, caption and long description."""
     from ..render.text import describe as describe_layout
 
-    text = describe_layout(_layout(layout), _lang(lang))
+    text = describe_layout(_layout(layout), check_language(lang))
     return {"heading": text.heading, "caption": text.caption, "description": text.description}
 
 
@@ -378,7 +282,7 @@ def analyse(layout: str, lang: str = "en") -> dict:
     parsed = _layout(layout)
     if not len(parsed):
         raise PlayError("the layout has no tiles: write the opening tile first, for example 1|4", code="empty-layout")
-    return analysis(parsed, _lang(lang))
+    return analysis(parsed, check_language(lang))
 
 
 def legal_joins(layout: str) -> list[dict]:
@@ -398,7 +302,7 @@ def render_svg(layout: str, lang: str = "en", last: bool = False, legend: bool =
     # cost about 80 ms in Pyodide, and the board has its static picture until a game begins.
     from ..render.svg import render_svg as render
 
-    return render(_layout(layout), _lang(lang), last=last, legend=legend)
+    return render(_layout(layout), check_language(lang), last=last, legend=legend)
 
 
 #: The ops, by name; engine.board.session serves each as ``sniff.<name>``.
