@@ -282,6 +282,9 @@ def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_tu
         page.wait_for_function(
             "(text) => document.querySelector('[data-okey-message]').textContent === text", arg=text["back"]
         )
+        # A bot may still be playing a turn it began while the visitor was away; once it is done, no bot plays
+        # the visitor's turn any more.
+        page.wait_for_selector(f"{TABLE}[data-okey-busy=false]")
         settle(page)
         here = moves_done(page)
         page.wait_for_timeout(1000)

@@ -111,6 +111,16 @@ function reconcile(order, rack) {
 }
 
 class Table {
+  // A call of the player's turn is in flight (their move, or a bot playing it for them): another waits.
+  // The root's data-okey-busy says so, for tests and scripts.
+  get busy() {
+    return this.root.dataset.okeyBusy === "true";
+  }
+
+  set busy(value) {
+    this.root.dataset.okeyBusy = value ? "true" : "false";
+  }
+
   constructor(root) {
     this.root = root;
     this.text = JSON.parse(root.dataset.okeyText);
