@@ -371,11 +371,6 @@ class Solver:
         return max(self._search.best(key, wilds, NONE, keep), 0) // MOST_TILES
 
 
-def fits_meld(code: int, key: int, wilds: int) -> bool:
-    """Whether a tile of identity ``code`` makes a run or a set with the packed rack ``key`` and its okeys."""
-    return bool(_melds_with(code, key + (1 << (2 * code)), wilds))
-
-
 # -- pairs ---------------------------------------------------------------------
 
 
@@ -474,7 +469,6 @@ __all__ = [
     "Solver",
     "best_arrangement",
     "best_value",
-    "fits_meld",
     "is_penalty",
     "layoff_spots",
     "most_pairs",

@@ -15,10 +15,8 @@ how many of it are unseen:
 
 One solver memo serves all those racks (``arrange.Solver``), and a drawn tile
 that fits nothing near the rack or the table's ends is not searched at all.
-The few best candidates (``DANGER_CANDIDATES``) are then checked against
-``2 × samples`` guesses of the next seat's rack: the chance that the tile lets
-it open (a guess that could have opened already is dropped: it would have), or,
-once it is open, complete a meld, costs ``OPEN_DANGER`` or ``MELD_DANGER``.
+It does not try to keep the next seat from taking its discard: checked against
+guesses of that seat's rack, the avoidance cost more wins than it saved.
 
 Once open, it also takes the previous seat's discard whenever it can use it,
 lays a tile off on an opponent's meld rather than its own (the owner pays),
@@ -34,7 +32,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ..arrange import Solver, best_arrangement, fits_meld, is_penalty, pack
+from ..arrange import Solver, best_arrangement, is_penalty, pack
 from ..game import TAKE, Action, Discard, LayOff, OkeyView
 from ..melds import RUN, SET
 from ..tiles import COLOURS, FULL_SET, Tile
@@ -46,10 +44,6 @@ WILD = 52  # the code of an okey among the tiles one might draw (0-51 are the id
 VALUE_WEIGHT = 0.2
 #: After opening: what a rack with n tiles left after the next draw is worth (1 left: it goes out).
 LEFT_WORTH = (1.0, 1.0, 0.35, 0.15, 0.06, 0.02)
-#: How many of the best candidates are checked against the next seat's rack, and what feeding it costs.
-DANGER_CANDIDATES = 4
-OPEN_DANGER = 1.0  # the next seat opens with the tile (in units of an opening of our own)
-MELD_DANGER = 0.3  # the next seat, open, completes a meld with it
 
 
 def unseen_tiles(view: OkeyView) -> list[Tile]:
@@ -221,7 +215,7 @@ class StrongBot(GreedyBot):
             scored = self.going_out_worth(view, candidates)
         else:
             return candidates[0]
-        return self.weigh_danger(view, scored)
+        return max(scored, key=lambda item: (item[0], -item[1]))[2]
 
     def layoff_choice(self, view: OkeyView, action: Action) -> Action | None:
         """Lay off on an opponent's meld rather than one's own (the owner pays), and once nothing else goes down,
@@ -331,52 +325,6 @@ class StrongBot(GreedyBot):
         if laid:
             return 1  # keep a tile that was laid off
         return size - solver.tiles_laid(key, wilds, keep=True)
-
-    def weigh_danger(self, view: OkeyView, scored: list[tuple[float, int, Discard]]) -> Discard:
-        """The best candidate once the few best are checked against guesses of the next seat's rack."""
-        scored.sort(key=lambda item: (-item[0], item[1]))
-        top = scored[:DANGER_CANDIDATES]
-        danger = self.danger(view, [action.tile for _w, _r, action in top])
-        best = max(top, key=lambda item: (item[0] - danger.get(item[2].tile, 0.0), -item[1]))
-        return best[2]
-
-    def danger(self, view: OkeyView, tiles: list[Tile]) -> dict[Tile, float]:
-        """How much each tile would help the next seat (an opponent), from ``2 × samples`` guesses of its rack:
-        the chance it opens with it (guesses that could open already are left out: it would have), or once
-        open, that it makes a meld with it; weighted by ``OPEN_DANGER`` and ``MELD_DANGER``."""
-        following = (view.seat + 1) % 4
-        state = view.opened[following]
-        if view.options.partners(view.seat, following) or state == "pairs":
-            return {}
-        pool = unseen_tiles(view)
-        size = view.rack_sizes[following]
-        if len(pool) < size:
-            return {}
-        okey = view.okey
-        threshold = view.threshold
-        solver = Solver()
-        hits = dict.fromkeys(tiles, 0)
-        guesses = tries = 0
-        while guesses < 2 * self.samples and tries < 6 * self.samples:
-            tries += 1
-            guess = self.rng.sample(pool, size)
-            key, wilds = pack(guess, okey)
-            if state is None and solver.value(key, wilds, keep=True) >= threshold:
-                continue
-            guesses += 1
-            for tile in tiles:
-                if guess.count(tile) >= 2:
-                    continue
-                code = WILD if tile is okey.tile else okey.identity(tile).code
-                if state is None:
-                    hit = solver.value(*_add(key, wilds, code), keep=True) >= threshold
-                else:
-                    hit = code == WILD or fits_meld(code, key, wilds)
-                hits[tile] += hit
-        if not guesses:
-            return {}
-        weight = OPEN_DANGER if state is None else MELD_DANGER
-        return {tile: weight * count / guesses for tile, count in hits.items()}
 
 
 __all__ = ["DEFAULT_SAMPLES", "StrongBot", "unseen_tiles"]
