@@ -33,6 +33,8 @@ NONE = -1  # no tile must be used
 WILD = 52  # an okey must be used
 IMPOSSIBLE = -(10**9)
 _SHIFT_WILDS, _SHIFT_FORCE, _SHIFT_KEEP = 104, 106, 113
+_SHIFT_I = 110  # the melds' memo: identity at _SHIFT_WILDS, okeys here
+_COLOUR = (1 << 26) - 1  # one colour's 13 counts
 
 
 class RackError(EngineError):
@@ -183,6 +185,26 @@ class _Search:
     def __init__(self, per_tile: int = 0) -> None:
         self.memo: dict[int, tuple[int, object]] = {}
         self.per_tile = per_tile  # added to a meld's worth per tile: with a large one, the most tiles win
+        self.melds_memo: dict[int, list[tuple]] = {}
+
+    def melds_with(self, i: int, key: int, wilds: int) -> list[tuple[int, int, int, tuple, tuple]]:
+        """``_melds_with``, as ``(tiles taken from key, okeys used, worth, pieces, real codes)``, memoised on
+        what it reads: identity ``i``, its colour's counts, its number's counts and the okeys."""
+        colour, number = divmod(i, 13)
+        local = key & (_COLOUR << (26 * colour))
+        for other in range(4):
+            if other != colour:
+                local |= key & (3 << (2 * (other * 13 + number)))
+        state = local | (i << _SHIFT_WILDS) | (wilds << _SHIFT_I)
+        hit = self.melds_memo.get(state)
+        if hit is None:
+            per_tile = self.per_tile
+            hit = [
+                (local - new_key, used, value + per_tile * len(pieces), pieces, reals)
+                for new_key, used, value, pieces, reals in _melds_with(i, local, wilds)
+            ]
+            self.melds_memo[state] = hit
+        return hit
 
     def best(self, key: int, wilds: int, force: int, keep: bool) -> int:
         state = key | (wilds << _SHIFT_WILDS) | ((force + 1) << _SHIFT_FORCE) | (keep << _SHIFT_KEEP)
@@ -197,7 +219,8 @@ class _Search:
         # Leave one copy of i in the rack.
         best_value = self.best(key - (1 << (2 * i)), wilds, force, False)
         best_choice = None
-        for new_key, used, value, pieces, reals in _melds_with(i, key, wilds):
+        for taken, used, value, pieces, reals in self.melds_with(i, key, wilds):
+            new_key = key - taken
             if force == NONE:
                 next_force = NONE
             elif force == WILD:
@@ -205,8 +228,6 @@ class _Search:
             else:
                 next_force = NONE if force in reals else force
             rest = self.best(new_key, wilds - used, next_force, keep)
-            if self.per_tile:
-                value += self.per_tile * len(pieces)
             if rest > IMPOSSIBLE and value + rest > best_value:
                 best_value = value + rest
                 best_choice = (pieces, new_key, wilds - used, next_force)
@@ -317,6 +338,39 @@ def best_value(rack: Sequence[Tile], okey: Okey, keep: bool = False) -> int:
     return 0 if found is None else found.value
 
 
+# -- many racks that differ by a tile or two --------------------------------------
+
+
+def pack(rack: Iterable[Tile], okey: Okey) -> tuple[int, int]:
+    """A rack as the solver holds it: (a count, two bits each, of the 52 identities; the number of okeys).
+
+    A false joker counts as the okey's face; the okeys themselves are wild. Add a tile of identity ``code``
+    with ``key + (1 << 2 * code)`` (at most two of each: the set has no more).
+    """
+    return _state(rack, okey)
+
+
+class Solver:
+    """The best value of many packed racks (``pack``), on one memo: racks that differ by a tile or two share
+    most of their sub-racks, so a bot can weigh every tile it might draw for the price of a few searches.
+
+    ``most_tiles``: ``tiles_laid`` counts the tiles of the arrangement that lays the most (then the largest
+    value) instead. The memo grows with every question: make one per decision.
+    """
+
+    def __init__(self, most_tiles: bool = False) -> None:
+        self._search = _Search(MOST_TILES if most_tiles else 0)
+        self.most_tiles = most_tiles
+
+    def value(self, key: int, wilds: int, keep: bool = False) -> int:
+        """The value of the best melds of the packed rack (``keep``: one tile stays in the rack); 0 if none."""
+        return max(self._search.best(key, wilds, NONE, keep), 0)
+
+    def tiles_laid(self, key: int, wilds: int, keep: bool = False) -> int:
+        """With ``most_tiles``: the most tiles the packed rack lays in runs and sets (``keep``: one stays)."""
+        return max(self._search.best(key, wilds, NONE, keep), 0) // MOST_TILES
+
+
 # -- pairs ---------------------------------------------------------------------
 
 
@@ -412,12 +466,14 @@ __all__ = [
     "COLOURS",
     "Arrangement",
     "RackError",
+    "Solver",
     "best_arrangement",
     "best_value",
     "is_penalty",
     "layoff_spots",
     "most_pairs",
     "opening",
+    "pack",
     "pairs_opening",
     "penalty_tiles",
     "seize_spots",
