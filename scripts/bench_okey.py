@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.okey.arrange import best_arrangement  # noqa: E402
-from engine.okey.bots import DEFAULT_SAMPLES, make_bot  # noqa: E402
+from engine.okey.bots import make_bot  # noqa: E402
 from engine.okey.game import Game  # noqa: E402
 from engine.okey.rules import Options  # noqa: E402
 from engine.okey.tiles import FULL_SET, TILES, Okey  # noqa: E402
@@ -82,13 +82,13 @@ def bench_speed(name: str, rounds: int) -> None:
     print(f"{name} bots: {rounds} rounds in {elapsed:.1f} s CPU: {rounds / elapsed:.1f} rounds/s")
 
 
-def bench_moves(moves: int, samples: int | None) -> None:
+def bench_moves(moves: int) -> None:
     """The strong bot's CPU time per move (every move, and the discards, where it thinks)."""
     timed, thinking = [], []
     seed = 0
     while len(timed) < moves:
         game = Game(Options(), seed=seed)
-        bots = [make_bot("strong", random.Random(seed * 4 + s), samples) for s in range(4)]
+        bots = [make_bot("strong", random.Random(seed * 4 + s)) for s in range(4)]
         while not game.is_terminal() and len(timed) < moves:
             seat = game.current_player
             view = game.view(seat)
@@ -101,13 +101,13 @@ def bench_moves(moves: int, samples: int | None) -> None:
             game.apply_action(action)
         seed += 1
     print(
-        f"strong bot ({samples or DEFAULT_SAMPLES} samples), {len(timed)} moves: "
+        f"strong bot, {len(timed)} moves: "
         f"median {statistics.median(timed):.2f} ms  p95 {percentile(timed, 0.95):.1f} ms  max {max(timed):.1f} ms; "
         f"discards ({len(thinking)}): p95 {percentile(thinking, 0.95):.1f} ms"
     )
 
 
-def bench_strength(hero: str, others: str, games: int, samples: int | None) -> None:
+def bench_strength(hero: str, others: str, games: int) -> None:
     wins = 0
     hero_scores, other_scores = [], []
     start = time.process_time()
@@ -115,7 +115,7 @@ def bench_strength(hero: str, others: str, games: int, samples: int | None) -> N
         seat = number % 4
         game = Game(Options(), seed=10_000 + number)
         bots = [make_bot(others, random.Random(number * 4 + s)) for s in range(4)]
-        bots[seat] = make_bot(hero, random.Random(number), samples)
+        bots[seat] = make_bot(hero, random.Random(number))
         play(game, bots)
         wins += seat in game.winner
         hero_scores.append(game.totals[seat])
@@ -131,10 +131,8 @@ def bench_strength(hero: str, others: str, games: int, samples: int | None) -> N
     )
 
 
-def bench_pyodide(racks: int, moves: int, samples: int | None) -> None:
+def bench_pyodide(racks: int, moves: int) -> None:
     args = ["node", str(ROOT / "scripts" / "bench_okey_pyodide.mjs"), str(racks), str(moves)]
-    if samples:
-        args.append(str(samples))
     done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=1800, check=False)
     if done.returncode:
         print(f"Pyodide benchmark failed: {done.stderr.strip()[-500:]}")
@@ -145,7 +143,7 @@ def bench_pyodide(racks: int, moves: int, samples: int | None) -> None:
         print(f"  arrange, 15 tiles, {okeys} okeys: median {row['median']} ms  p95 {row['p95']} ms  max {row['max']}")
     strong = report["strong"]
     print(
-        f"  strong bot ({strong['samples']} samples), {strong['moves']} moves: median {strong['median']} ms  "
+        f"  strong bot, {strong['moves']} moves: median {strong['median']} ms  "
         f"p95 {strong['p95']} ms  max {strong['max']} ms; discards ({strong['discards']}): "
         f"p95 {strong['discard_p95']} ms"
     )
@@ -156,7 +154,6 @@ def main() -> int:
     parser.add_argument("--racks", type=int, default=500, help="racks per okey count (default 500)")
     parser.add_argument("--rounds", type=int, default=60, help="rounds for the speed figures (default 60)")
     parser.add_argument("--games", type=int, default=400, help="games per strength figure (default 400)")
-    parser.add_argument("--samples", type=int, default=None, help=f"strong's samples (default {DEFAULT_SAMPLES})")
     parser.add_argument("--pyodide", action="store_true", help="also time Pyodide under Node (build the site first)")
     parser.add_argument("--skip", default="", help="comma-separated parts to skip: arrange,speed,strength")
     args = parser.parse_args()
@@ -166,12 +163,12 @@ def main() -> int:
     if "speed" not in skip:
         bench_speed("random", args.rounds)
         bench_speed("greedy", args.rounds)
-        bench_moves(300, args.samples)
+        bench_moves(300)
     if "strength" not in skip:
-        bench_strength("greedy", "random", args.games, None)
-        bench_strength("strong", "greedy", args.games, args.samples)
+        bench_strength("greedy", "random", args.games)
+        bench_strength("strong", "greedy", args.games)
     if args.pyodide:
-        bench_pyodide(min(args.racks, 300), 200, args.samples)
+        bench_pyodide(min(args.racks, 300), 200)
     return 0
 
 

@@ -1,6 +1,6 @@
 // Okey in Pyodide under Node.js: the arrangement solver's time and the strong bot's move time.
 //
-//   scripts/build_site && node scripts/bench_okey_pyodide.mjs [racks] [moves] [samples]
+//   scripts/build_site && node scripts/bench_okey_pyodide.mjs [racks] [moves]
 //
 // Loads Pyodide from node_modules and the engine wheel the site build made (through the
 // site's lock file), as tests/node/ does; nothing is downloaded. Prints one JSON line.
@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const [racks = "300", moves = "200", samples = ""] = process.argv.slice(2);
+const [racks = "300", moves = "200"] = process.argv.slice(2);
 
 globalThis.fetch = async (url) => {
   throw new Error(`no network in this benchmark: Pyodide asked for ${url}`);
@@ -26,11 +26,10 @@ const pyodide = await loadPyodide({ lockFileURL: lock, packageCacheDir: path.dir
 await pyodide.loadPackage("sniff-engine", { messageCallback: () => {} });
 pyodide.globals.set("RACKS", Number(racks));
 pyodide.globals.set("MOVES", Number(moves));
-pyodide.globals.set("SAMPLES", samples ? Number(samples) : null);
 pyodide.runPython(`
 import random
 from engine.okey.arrange import best_arrangement
-from engine.okey.bots import make_bot, DEFAULT_SAMPLES
+from engine.okey.bots import make_bot
 from engine.okey.game import Game, Discard
 from engine.okey.tiles import FULL_SET, TILES, Okey
 
@@ -47,8 +46,6 @@ def arrange_at(okeys, k):
     rack, okey = RACKS_BY[okeys][k]
     best_arrangement(rack, okey)
 
-SAMPLES_USED = SAMPLES or DEFAULT_SAMPLES
-
 class Runner:
     def __init__(self):
         self.seed = -1
@@ -58,7 +55,7 @@ class Runner:
         if self.game is None or self.game.is_terminal():
             self.seed += 1
             self.game = Game(seed=self.seed)
-            self.bots = [make_bot("strong", random.Random(self.seed * 4 + s), samples=SAMPLES_USED) for s in range(4)]
+            self.bots = [make_bot("strong", random.Random(self.seed * 4 + s)) for s in range(4)]
         seat = self.game.current_player
         view = self.game.view(seat)
         action = self.bots[seat].choose(view)
@@ -95,7 +92,6 @@ while (timed.length < Number(moves)) {
   if (discard) discards.push(ms);
 }
 report.strong = {
-  samples: pyodide.globals.get("SAMPLES_USED"),
   moves: timed.length,
   median: pct(timed, 0.5),
   p95: pct(timed, 0.95),

@@ -10,8 +10,8 @@ and the worker's answers it waits on.
    within 1.15 times the bare boot.
 2. Bytes: what the Okey page adds to the Sniff board's, as the server sends them (the page before the start,
    and from the click to ready), and the table's share of the engine wheel (engine/okey/board, its catalogs).
-3. Moves: games through the page's own runtime (``okey.<op>``): each bot move (``okey.bot``, the strong bot
-   with the table's fixed samples) timed from the call to the reply, and ``okey.arrange`` with ``best`` (the
+3. Moves: games through the page's own runtime (``okey.<op>``): each bot move (``okey.bot``, the strong bot)
+   timed from the call to the reply, and ``okey.arrange`` with ``best`` (the
    assisted table's one-button arrangement) on the player's rack. Goals: p95 <= 300 ms and <= 100 ms.
 """
 
@@ -162,8 +162,6 @@ def main() -> int:
             played = page.evaluate(PLAY, [args.moves, args.arranges])
             browser.close()
 
-    from engine.okey.board.session import BOARD_SAMPLES
-
     print()
     print(f"Chromium, {args.rounds} rounds")
     for label, values in times.items():
@@ -192,7 +190,7 @@ def main() -> int:
     print(f"the table's files in the engine wheel: {mine:,} of {wheel:,} bytes (compressed)")
     print()
     bots = played["bots"]
-    print(f"moves: strong bots, {BOARD_SAMPLES} samples per decision")
+    print("moves: strong bots")
     print(line("bot move, page to page", [m["ms"] for m in bots]))
     print(line("the bot's thinking in the worker", [m["botMs"] for m in bots]))
     print(line("best arrangement, page to page", [m["ms"] for m in played["arranged"]]))

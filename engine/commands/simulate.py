@@ -51,7 +51,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--mode", choices=("solo", "pairs"), default="solo", help="Okey: solo or pairs (2v2)")
     parser.add_argument("--no-doubling", dest="doubling", action="store_false", help="Okey: no doubling chain")
     parser.add_argument("--rounds", type=int, choices=(1, 3), default=1, help="Okey: rounds per game (1 or 3)")
-    parser.add_argument("--samples", type=int, default=None, help="Okey: the strong bot's samples per decision")
 
 
 @dataclass
@@ -153,13 +152,11 @@ def run_okey(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise UsageError(f"--games must be at least 1, not {args.games}")
-    if args.samples is not None and args.samples < 1:
-        raise UsageError(f"--samples must be at least 1, not {args.samples}")
     options = Options(mode=args.mode, doubling=args.doubling, rounds=args.rounds)
     names = okey_bots(args.bots)
     with open(args.out, "w", encoding="utf-8") if args.out else nullcontext() as out:
         write = (lambda record: out.write(dumps(record) + "\n")) if out is not None else (lambda record: None)
-        _records, summary = simulate(args.games, args.seed, options, names, args.samples, on_record=write)
+        _records, summary = simulate(args.games, args.seed, options, names, on_record=write)
     print("\n".join(summary.lines(options)))
     if args.out:
         print(f"records: {args.out}", file=sys.stderr)

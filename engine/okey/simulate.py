@@ -117,7 +117,6 @@ def simulate(
     seed: int,
     options: Options | None = None,
     bots: Sequence[str] = ("greedy",) * 4,
-    samples: int | None = None,
     on_record=None,
 ) -> tuple[list[dict], Summary]:
     """Play ``games`` games; the same ``seed`` gives the same games. Returns the records and the summary
@@ -129,7 +128,7 @@ def simulate(
     start = time.perf_counter()
     for _ in range(games):
         game = Game(options, rng=master)
-        players = [make_bot(name, random.Random(master.getrandbits(64)), samples) for name in bots]
+        players = [make_bot(name, random.Random(master.getrandbits(64))) for name in bots]
         play(game, players)
         summary.add(game, bots)
         record = game_record(game)

@@ -47,7 +47,7 @@ def bots_for(seed: int):
     rng = random.Random(seed)
     names = [rng.choice(("random", "greedy", "greedy", "strong")) for _ in range(4)]
     return [
-        StrongBot(random.Random(seed * 4 + s), samples=2) if n == "strong" else make_bot(n, random.Random(seed + s))
+        StrongBot(random.Random(seed * 4 + s)) if n == "strong" else make_bot(n, random.Random(seed + s))
         for s, n in enumerate(names)
     ]
 

@@ -13,10 +13,9 @@ gets an ``UnknownGameError`` and resumes from the save.
 
 The player sits at seat 0; every other seat is a bot of the chosen strength,
 which moves only when the page asks (``bot``), so the page sets the pace. The
-strong bot weighs a fixed number of samples (``BOARD_SAMPLES``), and every
-bot's randomness follows from the position, so a restored game goes on exactly
-as it would have. When the move timer runs out, ``timeout`` has a bot play the
-player's turn and says so.
+strong bot uses no random numbers, and the others' randomness follows from the
+position, so a restored game goes on exactly as it would have. When the move
+timer runs out, ``timeout`` has a bot play the player's turn and says so.
 
 Refused moves are ``IllegalMoveError``: the engine's ``code`` and ``params``,
 with the reason worded from the ``okeyplay`` catalog in the page's language.
@@ -40,9 +39,6 @@ from ..rules import Options
 from ..tiles import Tile
 
 BOT_NAMES = ("random", "greedy", "strong")
-#: The strong bot's samples per decision on the table: fixed, so a game goes on the same way on any machine
-#: (p95 of a move under 300 ms in Pyodide: scripts/bench_okey_table.py).
-BOARD_SAMPLES = 10
 #: The orders the rack can be arranged in (``arrange``); best and pairs are the assisted table's.
 ARRANGEMENTS = ("runs", "sets", "best", "pairs")
 
@@ -178,7 +174,7 @@ def _bot_action(session: Session, name: str):
     state = game.round
     # The bot's randomness follows from the position, so a restored game goes on the same way.
     rng = random.Random(f"okey-bot:{game.seed}:{len(game.rounds)}:{len(state.events)}")
-    bot = make_bot(name, rng, samples=BOARD_SAMPLES)
+    bot = make_bot(name, rng)
     return bot.choose(game.view(state.current))
 
 

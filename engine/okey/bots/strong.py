@@ -23,8 +23,10 @@ lays a tile off on an opponent's meld rather than its own (the owner pays),
 and, when nothing else goes down, lays off an okey where it costs an opponent
 the most instead of holding it (an okey left in a rack costs 500).
 
-For a given ``random.Random`` and sample count the bot is deterministic (the
-board uses a fixed count); it sees only its view.
+It weighs every unseen tile rather than a sample of them, so it needs no
+random numbers: the same view always gets the same move, on any machine (a
+restored game on the board goes on exactly as it would have). It sees only its
+view.
 """
 
 from __future__ import annotations
@@ -38,7 +40,6 @@ from ..melds import RUN, SET
 from ..tiles import COLOURS, FULL_SET, Tile
 from .simple import GreedyBot, usefulness
 
-DEFAULT_SAMPLES = 8
 WILD = 52  # the code of an okey among the tiles one might draw (0-51 are the identities)
 #: Before opening: how much a sure opening next turn outweighs the value the next draw brings (by the threshold).
 VALUE_WEIGHT = 0.2
@@ -189,12 +190,8 @@ class StrongBot(GreedyBot):
 
     name = "strong"
 
-    def __init__(self, rng: random.Random, samples: int = DEFAULT_SAMPLES) -> None:
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise ValueError(f"the strong bot needs at least one sample, not {samples!r}")
+    def __init__(self, rng: random.Random | None = None) -> None:
         super().__init__(rng)
-        self.rng = rng
-        self.samples = samples
 
     def choose(self, view: OkeyView) -> Action:
         if view.phase == "draw" and TAKE in view.legal_actions and view.opened[view.seat] is not None:
@@ -327,4 +324,4 @@ class StrongBot(GreedyBot):
         return size - solver.tiles_laid(key, wilds, keep=True)
 
 
-__all__ = ["DEFAULT_SAMPLES", "StrongBot", "unseen_tiles"]
+__all__ = ["StrongBot", "unseen_tiles"]
