@@ -70,7 +70,7 @@ def check_okey(seed: int, failures: list[str], transcript: hashlib._Hash) -> Non
     options = Options(mode=("solo", "pairs")[seed % 2], doubling=seed % 3 != 1, rounds=3 if seed == 0 else 1)
     game = Game(options, seed=seed)
     names = ("strong", "greedy", "random", "greedy")
-    bots = [make_bot(name, random.Random(seed * 4 + seat), samples=2) for seat, name in enumerate(names)]
+    bots = [make_bot(name, random.Random(seed * 4 + seat)) for seat, name in enumerate(names)]
     while not game.is_terminal():
         seat = game.current_player
         game.apply_action(bots[seat].choose(game.view(seat)))
