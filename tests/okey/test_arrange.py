@@ -11,11 +11,14 @@ from hypothesis import strategies as st
 
 from engine.okey.arrange import (
     RackError,
+    Solver,
     best_arrangement,
+    best_value,
     is_penalty,
     layoff_spots,
     most_pairs,
     opening,
+    pack,
     pairs_opening,
     penalty_tiles,
     seize_spots,
@@ -188,3 +191,22 @@ def test_most_tiles_leaves_no_more_tiles_than_the_best_value():
     rack = tiles("R8 R9 R10 B10 K10")  # the set of 10s (30) beats the run (27); either leaves two tiles
     assert best_arrangement(rack, okey).value == 30 and len(best_arrangement(rack, okey).left) == 2
     assert len(best_arrangement(rack, okey, most_tiles=True).left) == 2
+
+
+def test_one_solver_answers_many_racks_as_the_single_questions_do():
+    """The bots' Solver shares one memo between racks: each answer is still the rack's own."""
+    rng = random.Random(5)
+    for okeys in (0, 1, 2):
+        okey = Okey(rng.choice(COLOURED))
+        by_value, by_tiles = Solver(), Solver(most_tiles=True)
+        pool = [t for t in FULL_SET if t is not okey.tile]
+        base = rng.sample(pool, 13 - okeys) + [okey.tile] * okeys
+        for extra in rng.sample([t for t in pool if base.count(t) < 2], 12):
+            rack = [*base, extra]
+            key, wilds = pack(rack, okey)
+            assert by_value.value(key, wilds) == best_value(rack, okey)
+            assert by_value.value(key, wilds, keep=True) == best_value(rack, okey, keep=True)
+            laid = len(rack) - len(best_arrangement(rack, okey, most_tiles=True).left)
+            assert by_tiles.tiles_laid(key, wilds) == laid, (okey, rack)
+    okey = Okey(Tile.parse("R5"))  # the okey is R6; a false joker counts as R6
+    assert pack(tiles("R6 FJ R1"), okey) == ((1 << (2 * 5)) + 1, 1)

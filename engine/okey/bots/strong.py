@@ -2,26 +2,34 @@
 
 Greedy discards by a rule of thumb. The strong bot takes every safe discard
 (never a penalty tile or an okey while it has another choice) and looks at
-what the rack would become with each tile it cannot see (the 106 less its
+what its rack would become with each tile it cannot see (the 106 less its
 rack, the table, the discards still lying and the indicator), each weighed by
 how many of it are unseen:
 
 - before it opens: the chance that the next draw lets it open (reach the
-  threshold, one tile kept), plus a little for the opening value reached
-  (``VALUE_WEIGHT``). Opening early is what pays: a seat that has not opened
-  when the round ends pays 500 or 1000, and each opening raises the bar;
+  threshold with one tile kept), then the opening value the draw brings it to,
+  capped at the threshold (``VALUE_WEIGHT``). Opening early is what wins: each
+  opening raises the bar for the seats still closed (doubling), and a seat
+  that never opens pays 500 or 1000;
 - once open with melds: how few tiles would be left after that draw, laying
-  off and laying down all it can (``LEFT_WORTH``: one left means it goes out).
+  off on the table (each lay-off opening the next spot) and laying down all
+  it can, one tile kept to discard (``LEFT_WORTH``: one left means it goes out).
 
-One solver memo serves all those racks (``arrange.Solver``), and a drawn tile
-that fits nothing near the rack or the table's ends is not searched at all.
-It does not try to keep the next seat from taking its discard: checked against
-guesses of that seat's rack, the avoidance cost more wins than it saved.
+The best candidate wins; ties go to the one greedy finds least useful. One
+solver memo serves all those racks (``arrange.Solver``), and a drawn tile that
+fits nothing near the rack (or the table's spots) is not searched: it leaves
+the rack as it was.
 
 Once open, it also takes the previous seat's discard whenever it can use it,
 lays a tile off on an opponent's meld rather than its own (the owner pays),
 and, when nothing else goes down, lays off an okey where it costs an opponent
 the most instead of holding it (an okey left in a rack costs 500).
+
+What it leaves out, because it measured worse against greedy seats: keeping
+back the tiles the next seat might take (from guesses of its rack, or from how
+many unseen tiles lie near the tile: the tiles it would keep are the ones its
+own rack needs), looking two draws ahead, holding melds back, and valuing the
+opening above the threshold.
 
 It weighs every unseen tile rather than a sample of them, so it needs no
 random numbers: the same view always gets the same move, on any machine (a
