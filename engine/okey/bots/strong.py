@@ -310,7 +310,7 @@ class StrongBot(GreedyBot):
                     if spots >> code & 1:
                         mask |= NEAR[code]
             size = len(rest) + 1
-            idle = self.left(solver, table, key, wilds, size - 1) + 1
+            idle = self.left(solver, table, key, wilds, size)  # a drawn tile that fits nothing stays
             worth = 0.0
             for code, count in kinds:
                 left = idle if not mask >> code & 1 else self.left(solver, table, *_add(key, wilds, code), size)
