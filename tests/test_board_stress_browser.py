@@ -88,7 +88,7 @@ def stored_game(record: dict) -> dict:
 
 
 @contextmanager
-def visitor(browser, url: str, *, storage: dict | None = None, width: int = 1100, violations: bool = True):
+def visitor(browser, url: str, *, storage: dict | None = None, width: int = 1100, violations: bool = True, routes=()):
     """A visitor with these values in localStorage (set once, before the first page), on ``url``; checked clean."""
     scripts = []
     if storage:
@@ -97,7 +97,9 @@ def visitor(browser, url: str, *, storage: dict | None = None, width: int = 1100
             f"""if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');
                   for (const [k, v] of Object.entries({values})) localStorage.setItem(k, v); }}"""
         )
-    with visitor_page(browser, url, init_scripts=scripts, width=width, height=844, violations=violations) as page:
+    with visitor_page(
+        browser, url, init_scripts=scripts, routes=routes, width=width, height=844, violations=violations
+    ) as page:
         yield page
 
 
@@ -254,15 +256,29 @@ def test_bad_or_outdated_stored_data_never_locks_the_visitor_out(browser, site_u
 # --- item 4: the board's keys are the board's ------------------------------------------------------------------
 
 
-def test_keys_pressed_in_the_board_do_not_reach_materials_shortcuts(browser, site_url):
-    with visitor(browser, site_url + "/play/") as page:
+@pytest.mark.parametrize("path, board", [("/play/", "[data-sniff-board]"), ("/okey-play/", "[data-okey-board]")])
+def test_keys_pressed_in_the_board_do_not_reach_materials_shortcuts(browser, site_url, path, board):
+    # The game's own module loads its parts after the page's load event; here they are held back until the keys
+    # are pressed, so the keys land before the game exists: the loader holds them back from the first moment.
+    held = []
+    game = f"document.querySelector('{board}').sniffPlay || document.querySelector('{board}').okeyTable"
+    routes = [(re.compile(r"/assets/board/dom\.mjs"), lambda route: held.append(route))]
+    with visitor(browser, site_url + path, routes=routes) as page:
         address = page.url
         page.locator("[data-board-start]").focus()
         for key in ("n", "p", ",", ".", "s", "f", "/"):
             page.keyboard.press(key)
         page.wait_for_timeout(300)
+        assert held and not page.evaluate(game), "the game's module ran before the keys were pressed"
         assert page.url == address
-        assert page.evaluate("document.activeElement.closest('[data-sniff-board]') !== null")
+        assert page.evaluate(f"document.activeElement.closest('{board}') !== null")
+        for route in held:
+            route.continue_()
+        page.wait_for_function(game)
+        for key in ("n", "/"):
+            page.keyboard.press(key)
+        page.wait_for_timeout(300)
+        assert page.url == address
         assert not page.locator("[data-md-toggle=search]").is_checked()
         # Outside the board, Material's shortcuts still work.
         page.locator("h1").first.click()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -58,16 +59,26 @@ VIOLATIONS = """window.violations = []; document.addEventListener('securitypolic
 
 @contextmanager
 def visitor_page(
-    browser, url: str, *, init_scripts: Sequence[str] = (), width: int = 1100, height: int = 900, violations=True
+    browser,
+    url: str,
+    *,
+    init_scripts: Sequence[str] = (),
+    routes: Sequence[tuple[str | re.Pattern, Callable]] = (),
+    width: int = 1100,
+    height: int = 900,
+    violations=True,
 ) -> Iterator:
-    """A fresh visitor on ``url``, ``init_scripts`` run before each page's own; at the end, no console error, no
-    request outside 127.0.0.1 and (``violations``) no Content-Security-Policy violation."""
+    """A fresh visitor on ``url``, ``init_scripts`` run before each page's own and ``routes`` (a URL pattern and
+    its handler) in place before the first request; at the end, no console error, no request outside 127.0.0.1
+    and (``violations``) no Content-Security-Policy violation."""
     context = browser.new_context(viewport={"width": width, "height": height})
     for script in init_scripts:
         context.add_init_script(script)
     context.add_init_script(VIOLATIONS)
     page = context.new_page()
     watch = PageWatch(page)
+    for pattern, handler in routes:  # after the watch's own route: the last one registered runs first
+        page.route(pattern, handler)
     page.goto(url)
     try:
         yield page

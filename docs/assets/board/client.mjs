@@ -173,6 +173,11 @@ class Loader {
     this.restarts = []; // when the worker was restarted: more than MAX_RESTARTS in a minute, and the board stops
     this.part = (name) => root.querySelector(`[data-board-${name}]`);
     this.part("start").addEventListener("click", () => this.start());
+    // Keys pressed inside a board are the board's: Material's single-key shortcuts (search, previous and next
+    // page) listen on the window and must not take the visitor away from a game. Set here, when the page is
+    // parsed, so the keys are held back from the first moment the start button can be focused; each game's
+    // own keys are handled before this, on its elements.
+    root.addEventListener("keydown", (event) => event.stopPropagation());
     this.part("retry").addEventListener("click", () => this.start());
     this.state = "idle";
     this.readyCallbacks = [];

@@ -69,9 +69,6 @@ class Board {
     this.prepareLoader(panel);
     this.sandbox = new Sandbox(this);
     root.sniffPlay = this;
-    // Keys pressed inside the board are the board's: Material's single-key shortcuts (search, previous and next
-    // page) must not take the visitor away from a game. The board's own keys are handled before this, on its buttons.
-    root.addEventListener("keydown", (event) => event.stopPropagation());
     if (this.intent === "sandbox") root.sniffBoard?.start(); // "Try it": the visitor asked for the board
   }
 

@@ -149,11 +149,8 @@ class Table {
     this.section.append(this.live, this.message, this.content, this.extras);
     const panel = root.querySelector(".sniff-board__panel");
     root.insertBefore(this.section, panel);
-    // Material's shortcuts (search, previous and next page) listen on the window: keys pressed in the table stop here.
-    root.addEventListener("keydown", (event) => {
-      this.key(event);
-      event.stopPropagation();
-    });
+    // The table's own keys; the loader (client.mjs) keeps every key pressed in it from Material's shortcuts.
+    root.addEventListener("keydown", (event) => this.key(event));
     this.prepareLoader(panel, stored.game);
     root.okeyTable = this;
   }
