@@ -19,7 +19,6 @@ from contextlib import contextmanager
 
 import pytest
 
-from engine.board.text import loader_text
 from engine.okey.board.text import Words, ui_text
 from engine.okey.board.view import action_json
 from engine.okey.bots import GreedyBot
@@ -36,6 +35,9 @@ TABLE = "[data-okey-board]"
 #: Round 1: the visitor opens, takes a discard, lays off on an opponent's meld, seizes an okey, meets a discard
 #: it cannot take.
 SEED = 47
+#: With every seat played by the greedy bot, round 1 runs until the pile is out (51 turns): a test that hands the
+#: visitor's turns to bots for a while cannot end the game under it.
+LONG_ROUND_SEED = 12
 
 
 def stored(settings: dict, game: dict | None = None) -> str:
@@ -66,8 +68,8 @@ def saved(page) -> dict:
     return json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"]
 
 
-def start_save(mode: str, rounds: int) -> dict:
-    game = Game(Options(mode=mode, rounds=rounds), seed=SEED, auto_deal=False)
+def start_save(mode: str, rounds: int, seed: int = SEED) -> dict:
+    game = Game(Options(mode=mode, rounds=rounds), seed=seed, auto_deal=False)
     game.begin_round(game.planned_deal())
     return game_record(game)
 
@@ -232,12 +234,16 @@ def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_tu
     lang = "fi"
     text = ui_text(lang)
     settings = {"mode": "solo", "bots": "greedy", "pace": "instant", "timer": 0}
-    with table_page(browser, site_url + locale_path(lang, "okey-play/"), stored(settings)) as page:
-        page.get_by_role("button", name=loader_text(lang)["start"], exact=True).click()
+    # A known deal, and the greedy bot's moves for the visitor too (as the bots that stand in for them play): the
+    # whole game is known, and lasts longer than the test.
+    game = {"save": start_save("solo", 1, LONG_ROUND_SEED), "bots": "greedy", "assisted": True, "order": []}
+    with table_page(browser, site_url + locale_path(lang, "okey-play/"), stored(settings, game)) as page:
+        page.get_by_role("button", name=text["continue"], exact=True).click()
         page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
         settle(page)
         before = moves_done(page)
-        page.locator(".okey-move[data-okey-kind=discard]").first.click()
+        label, _ = greedy_move(saved(page)["save"], lang, "solo")
+        page.get_by_role("button", name=label, exact=True).click()
         settle(page, before)
         shown = {
             "turn": page.locator("[data-okey-turn]").inner_text(),
@@ -294,6 +300,7 @@ def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_tu
         # The move timer: when it runs out, a bot plays the visitor's turn and says so.
         page.clock.install()
         before = moves_done(page)
+        assert page.locator(TABLE).get_attribute("data-okey-phase") == "you", "the game is still on"
         page.locator("select[name=timer]").select_option("15")
         page.wait_for_selector("[data-okey-timer]:not([hidden])")
         page.clock.fast_forward(16_000)
@@ -314,3 +321,15 @@ def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_tu
         )
         assert int(moves_done(page)) >= moves
         assert page.locator(TABLE).get_attribute("data-okey-phase") in ("you", "bot", "roundOver")
+
+        # A new game in the middle of one is asked to be confirmed; it deals a new game with the settings of now
+        # (3 rounds), and its save replaces the old one.
+        page.get_by_role("button", name=text["newGame"], exact=True).click()
+        page.get_by_role("button", name=text["confirmYes"], exact=True).click()
+        page.wait_for_function(
+            "(seed) => JSON.parse(localStorage.getItem('okey-table')).game.save.seed !== seed", arg=game["save"]["seed"]
+        )
+        settle(page)
+        fresh = saved(page)["save"]
+        assert fresh["options"]["rounds"] == 3 and len(fresh["rounds"]) == 1
+        assert page.locator(".okey-rack__tile").count() == len(replay(fresh).round.rack(0))

@@ -25,9 +25,15 @@ def resolve(site: Path, page: Path, url: str) -> Path:
 
 def test_every_internal_link_and_anchor_resolves(site_dir):
     parsed = {}
+
+    def parsed_page(path: Path):
+        if path not in parsed:  # not setdefault(path, parse_html(path)): that parses the page again every time
+            parsed[path] = parse_html(path)
+        return parsed[path]
+
     broken = []
     for page in html_files(site_dir):
-        doc = parsed.setdefault(page, parse_html(page))
+        doc = parsed_page(page)
         for attribute, url in doc.links:
             parts = urlsplit(url)
             if parts.scheme in ("http", "https", "mailto", "data", "javascript", "blob") or url.startswith("//"):
@@ -37,7 +43,7 @@ def test_every_internal_link_and_anchor_resolves(site_dir):
                 broken.append(f"{page.relative_to(site_dir)}: {attribute}={url!r}: no {target}")
                 continue
             if parts.fragment and target.suffix == ".html":
-                ids = parsed.setdefault(target, parse_html(target)).ids
+                ids = parsed_page(target).ids
                 if unquote(parts.fragment) not in ids:
                     broken.append(f"{page.relative_to(site_dir)}: {url!r}: no id {parts.fragment!r} in {target.name}")
     assert not broken, "\n".join(broken[:50])

@@ -46,7 +46,10 @@ const urls = { workerURL: "worker.mjs", indexURL: "pyodide/", lockFileURL: "lock
 
 test("calls are refused before the start, answered after it", async () => {
   const runtime = new BoardRuntime(urls);
-  await assert.rejects(runtime.call("version"), (error) => error instanceof BoardError && error.type === "NotStarted");
+  await assert.rejects(
+    runtime.call("version"),
+    (error) => error instanceof BoardError && error.type === "NotStarted" && error.engineLost,
+  );
   assert.equal(await runtime.start(), "1");
   assert.equal(runtime.start(), runtime.ready, "one boot, however often start() is called");
   FakeWorker.answer = (message) => ({ id: message.id, ok: true, result: { op: message.op, args: message.args } });
@@ -64,6 +67,7 @@ test("an engine error rejects its call with the error's code and parameters", as
   await assert.rejects(runtime.call("sandbox_view", { layout: "x" }), (error) => {
     assert.equal(error.type, "NotationError");
     assert.deepEqual(error.details.params, { line: 2 });
+    assert.equal(error.engineLost, false, "the engine answered: its refusal is about the arguments");
     return true;
   });
   assert.equal(runtime.worker.terminated, false, "an engine's error does not stop the worker");
@@ -87,7 +91,7 @@ test("a fatal error of Pyodide rejects every pending call and reports the worker
   const worker = runtime.worker;
   const slow = runtime.call("slow");
   await assert.rejects(runtime.call("replay_open", { text: "[[[[" }), /Maximum call stack/);
-  await assert.rejects(slow, /Maximum call stack/);
+  await assert.rejects(slow, (error) => /Maximum call stack/.test(error.message) && error.engineLost);
   assert.equal(worker.terminated, true);
   assert.equal(runtime.ready, null, "start() may be called again");
   assert.deepEqual(failures, ["RangeError"]);
@@ -114,6 +118,6 @@ test("a worker that dies on its own rejects what was pending and tells the liste
   await runtime.start();
   const pending = runtime.call("play_bot", { game: "game-1" });
   runtime.worker.die("out of memory");
-  await assert.rejects(pending, (error) => error.type === "WorkerError");
+  await assert.rejects(pending, (error) => error.type === "WorkerError" && error.engineLost);
   assert.deepEqual(failures, ["WorkerError"]);
 });

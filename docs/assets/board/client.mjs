@@ -23,6 +23,12 @@ export class BoardError extends Error {
     this.type = details.type;
     this.details = details;
   }
+
+  // The worker died or was stopped, so the call never reached the engine: it says nothing about the arguments
+  // (a save is not wrong because of it), and the loader restarts the worker by itself.
+  get engineLost() {
+    return Boolean(this.details.fatal) || ["WorkerError", "NotStarted", "Stopped"].includes(this.type);
+  }
 }
 
 // One worker running Pyodide and the engine. Calls are messages {id, op, args};

@@ -196,6 +196,7 @@ class Board {
 
   // A failed action: the board is as it was, and says why.
   failed(error) {
+    if (error?.engineLost) return; // the loader restarts the worker, and restarted() takes the game up again
     console.warn("The board's call failed:", error);
     if (error?.type === "UnknownGameError") return this.recover(error);
     this.showMessage(format(this.text.actionFailed, { reason: this.reason(error) }));
@@ -241,7 +242,8 @@ class Board {
         problem = error;
       },
     );
-    if (outcome !== "failed") return outcome;
+    // A worker that died meanwhile says nothing about the save: it stays for the restarted worker to take up.
+    if (outcome !== "failed" || problem?.engineLost) return outcome;
     storeGame(null);
     await this.newGame();
     this.showMessage(format(this.text.restoreFailed, { reason: this.reason(problem) }));

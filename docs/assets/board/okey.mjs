@@ -308,7 +308,7 @@ class Table {
       this.order = saved.order;
       this.startGame(view, saved);
     } catch (error) {
-      if (token !== this.token) return;
+      if (token !== this.token || error?.engineLost) return; // the save stays: the restarted worker takes it up
       console.warn("The saved game could not be restored:", error);
       writeStore(this.settings, null);
       await this.newGame();
@@ -360,6 +360,7 @@ class Table {
 
   // The worker lost the game (restarted): take it up again from the save. A refused move: say why.
   recover(error) {
+    if (error?.engineLost) return; // the loader restarts the worker, and restarted() takes the game up again
     const saved = readStore().game;
     if (error?.type === "UnknownGameError" && saved) return this.resume(saved);
     if (error?.type === "IllegalMoveError" || error?.type === "PlayError") {
