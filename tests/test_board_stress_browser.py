@@ -22,8 +22,8 @@ from engine.board import session
 from engine.board.text import loader_text
 from engine.sniff.board.errors import error_words
 from engine.sniff.board.text import ui_text
-from tests.site_pages import LOCALES, page_paths
-from tests.support.browser import AXE, PageWatch, visitor_page
+from tests.site_pages import LOCALES
+from tests.support.browser import AXE, visitor_page
 from tests.support.ops import next_view
 from tests.test_board_runtime import BOOT_TIMEOUT
 
@@ -461,35 +461,7 @@ def test_the_diagrams_step_buttons_keep_their_words_whole_on_a_phone(browser, si
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
-# --- item 12: the Content-Security-Policy holds on every page ------------------------------------------------------
-
-
-def test_no_page_breaks_the_content_security_policy(browser, csp_url):
-    context = browser.new_context()
-    context.add_init_script(
-        """window.violations = []; document.addEventListener('securitypolicyviolation',
-             (e) => window.violations.push(e.violatedDirective + ' ' + (e.blockedURI || e.sample)));"""
-    )
-    page = context.new_page()
-    watch = PageWatch(page)
-    found = {}
-    for lang in LOCALES:
-        for path in page_paths(lang):
-            page.goto(f"{csp_url}/{path}")
-            page.wait_for_load_state("load")
-            violations = page.evaluate("window.violations")
-            if violations:
-                found[path] = violations
-    # Aligned table columns stay aligned, by class.
-    page.goto(f"{csp_url}/rules/")
-    aligned = page.evaluate(
-        "[...document.querySelectorAll('th.sniff-align-center, td.sniff-align-center')]"
-        ".map((cell) => getComputedStyle(cell).textAlign)"
-    )
-    context.close()
-    watch.assert_clean()
-    assert found == {}
-    assert aligned and set(aligned) == {"center"}
+# --- item 12: the Content-Security-Policy holds on every page: tests/test_site_a11y.py loads every page under it --
 
 
 # --- item 17: a table wider than a phone says that it scrolls ---------------------------------------------------

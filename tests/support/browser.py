@@ -54,7 +54,7 @@ class PageWatch:
 
 #: Records every Content-Security-Policy violation of a page in ``window.violations``.
 VIOLATIONS = """window.violations = []; document.addEventListener('securitypolicyviolation',
-             (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI));"""
+             (e) => window.violations.push(e.violatedDirective + ' ' + (e.blockedURI || e.sample)));"""
 
 
 @contextmanager
