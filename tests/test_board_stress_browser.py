@@ -111,6 +111,17 @@ def phase(page) -> str:
     return page.locator(BOARD).get_attribute("data-play-phase")
 
 
+def pass_the_turn(page) -> None:
+    """Play the visitor's first move until the turn goes to a bot or the hand ends (a draw keeps the turn)."""
+    while phase(page) == "you":
+        moves = page.locator(BOARD).get_attribute("data-play-moves")
+        page.locator(".sniff-move").first.click()
+        page.wait_for_function(
+            "(moves) => document.querySelector('[data-sniff-board]').dataset.playMoves !== moves", arg=moves
+        )
+    page.wait_for_selector(f"{BOARD}[data-play-phase=bot], {BOARD}[data-play-phase=handOver]")
+
+
 def transitions_over(page) -> None:
     """Wait until Material's colour transitions (125 ms) are over, however slow the machine."""
     page.evaluate(
@@ -156,8 +167,11 @@ def test_a_file_loaded_while_a_bot_moves_leaves_the_game_going(browser, site_url
     with visitor(browser, site_url + "/it/play/", storage={"sniff-board:settings": settings(pace="slow")}) as page:
         page.get_by_role("button", name=loader_text("it")["start"], exact=True).click()
         page.wait_for_selector(PLAYING, timeout=BOOT_TIMEOUT)
-        if phase(page) == "you":
-            page.locator(".sniff-move").first.click()
+        pass_the_turn(page)
+        if phase(page) == "handOver":
+            page.locator("[data-key=next-hand]").click()
+            page.wait_for_selector(PLAYING)
+            pass_the_turn(page)
         page.wait_for_selector(f"{BOARD}[data-play-phase=bot]")
 
         # An empty file while a bot thinks: refused in words of the page's language, and the bot's move still lands.
@@ -182,9 +196,7 @@ def test_a_file_loaded_while_a_bot_moves_leaves_the_game_going(browser, site_url
         assert page.locator(BOARD).get_attribute("data-restarts") == "0"
 
         # A record loaded while a bot thinks: the replay shows, and the bot's reply, now stale, changes nothing.
-        if phase(page) == "you":
-            page.locator(".sniff-move").first.click()
-            page.wait_for_selector(f"{BOARD}[data-play-phase=bot], {BOARD}[data-play-phase=handOver]")
+        pass_the_turn(page)
         page.get_by_label(text["load"]).set_input_files(str(whole))
         page.wait_for_selector(f"{BOARD}[data-play-phase=replay]")
         page.wait_for_timeout(2500)  # longer than the bot's pace
