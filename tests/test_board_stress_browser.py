@@ -23,7 +23,7 @@ from engine.board.text import loader_text
 from engine.sniff.board.errors import error_words
 from engine.sniff.board.text import ui_text
 from tests.site_pages import LOCALES
-from tests.support.browser import AXE, visitor_page
+from tests.support.browser import axe_problems, settle, visitor_page
 from tests.support.ops import next_view
 from tests.test_board_runtime import BOOT_TIMEOUT
 
@@ -114,12 +114,9 @@ def phase(page) -> str:
 def pass_the_turn(page) -> None:
     """Play the visitor's first move until the turn goes to a bot or the hand ends (a draw keeps the turn)."""
     while phase(page) == "you":
-        moves = page.locator(BOARD).get_attribute("data-play-moves")
+        before = page.locator(BOARD).get_attribute("data-play-moves")
         page.locator(".sniff-move").first.click()
-        page.wait_for_function(
-            "(moves) => document.querySelector('[data-sniff-board]').dataset.playMoves !== moves", arg=moves
-        )
-    page.wait_for_selector(f"{BOARD}[data-play-phase=bot], {BOARD}[data-play-phase=handOver]")
+        settle(page, BOARD, "play", ("you", "bot", "handOver"), before)
 
 
 def transitions_over(page) -> None:
@@ -132,18 +129,11 @@ def transitions_over(page) -> None:
 
 def axe_in_both_palettes(page, state: str) -> list[str]:
     """Serious or critical problems axe-core finds in the board, in the light and in the dark palette."""
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
     problems = []
     for scheme in ("default", "slate"):
         page.evaluate("(scheme) => document.body.setAttribute('data-md-color-scheme', scheme)", scheme)
         transitions_over(page)
-        found = page.evaluate(
-            "async () => (await axe.run(document.querySelector('[data-sniff-board]'), {resultTypes: ['violations']}))"
-            ".violations.filter(v => ['serious', 'critical'].includes(v.impact))"
-            ".map(v => v.id + ' ' + v.nodes.map(n => n.target.join(' ')).join(', '))"
-        )
-        problems += [f"{state} [{scheme}] {problem}" for problem in found]
+        problems += [f"{state} [{scheme}] {problem}" for problem in axe_problems(page, BOARD)]
     page.evaluate("document.body.setAttribute('data-md-color-scheme', 'default')")
     return problems
 
@@ -168,11 +158,7 @@ def test_a_file_loaded_while_a_bot_moves_leaves_the_game_going(browser, site_url
         page.get_by_role("button", name=loader_text("it")["start"], exact=True).click()
         page.wait_for_selector(PLAYING, timeout=BOOT_TIMEOUT)
         pass_the_turn(page)
-        if phase(page) == "handOver":
-            page.locator("[data-key=next-hand]").click()
-            page.wait_for_selector(PLAYING)
-            pass_the_turn(page)
-        page.wait_for_selector(f"{BOARD}[data-play-phase=bot]")
+        assert phase(page) == "bot"
 
         # An empty file while a bot thinks: refused in words of the page's language, and the bot's move still lands.
         moves = page.locator(BOARD).get_attribute("data-play-moves")

@@ -12,14 +12,13 @@ import pytest
 
 from engine.core.i18n import LANGUAGES
 from engine.sniff.render.legend import figure_text
-from tests.support.browser import PageWatch
+from tests.support.browser import PageWatch, axe_problems
 from tests.support.server import serve
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "test-results" / "diagrams"
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
@@ -198,12 +197,4 @@ def test_the_diagrams_work_under_a_strict_content_security_policy(browser, site_
 
 def test_no_serious_accessibility_problem_in_the_figures(page, site_url):
     page.goto(site_url + locale_path("fi", "rules/"))
-    page.add_script_tag(path=str(AXE))
-    problems = page.evaluate(
-        """async () => {
-          const results = await axe.run({include: [["figure.sniff-diagram"]]}, {resultTypes: ["violations"]});
-          return results.violations.filter(v => ["serious", "critical"].includes(v.impact))
-            .map(v => v.id + ": " + v.nodes.map(n => n.target.join(" ")).join(", "));
-        }"""
-    )
-    assert problems == []
+    assert axe_problems(page, "figure.sniff-diagram") == []

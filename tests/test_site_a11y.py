@@ -7,34 +7,15 @@ colour variables), so the other rules would see the same page twice."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.site_pages import LOCALES, page_paths
-from tests.support.browser import visitor_page
+from tests.support.browser import AXE, axe_problems, visitor_page
 
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 # axe's rules that read colours (tag "cat.color", less the AAA one axe leaves off by default).
-COLOUR_RULES = ["color-contrast", "link-in-text-block"]
-# Served by the test from the site's own origin, so the policy's script-src 'self' lets it run.
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
+# axe, served by the test from the site's own origin, so the policy's script-src 'self' lets it run.
 AXE_PATH = "/__axe__.js"
-
-RUN_AXE = """async (rules) => {
-  const options = {resultTypes: ["violations"]};
-  if (rules) options.runOnly = rules;
-  const result = await axe.run(document, options);
-  return result.violations.map((v) => ({id: v.id, impact: v.impact, help: v.help,
-                                        nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" "))}));
-}"""
-
-
-def serious(page, path: str, scheme: str, rules: list[str] | None) -> list[str]:
-    return [
-        f"/{path} [{scheme}] {v['id']} ({v['impact']}): {v['help']} at {v['nodes']}"
-        for v in page.evaluate(RUN_AXE, rules)
-        if v["impact"] in ("serious", "critical")
-    ]
 
 
 @pytest.mark.browser
@@ -49,11 +30,10 @@ def test_every_page_is_accessible_in_both_palettes_and_keeps_to_the_csp(browser,
             if index:
                 page.goto(f"{csp_url}/{path}")
             assert page.evaluate("() => document.body.dataset.mdColorScheme") == "default", path
-            page.add_script_tag(url=csp_url + AXE_PATH)
-            problems += serious(page, path, "light", None)
+            problems += [f"/{path} [light] {p}" for p in axe_problems(page, source=csp_url + AXE_PATH)]
             page.locator("[data-md-component=palette] label:not([hidden])").click()
             page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
-            problems += serious(page, path, "dark", COLOUR_RULES)
+            problems += [f"/{path} [dark] {p}" for p in axe_problems(page, rules=COLOUR_RULES)]
             problems += [f"/{path}: breaks the CSP: {v}" for v in page.evaluate("() => window.violations")]
             page.evaluate("() => localStorage.clear()")  # the next page opens in the light palette again
     assert not problems, "\n".join(problems)

@@ -93,15 +93,28 @@ def visitor_page(
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 
-def axe_problems(page, root: str) -> list[str]:
-    """Serious or critical accessibility problems of the element ``root`` (a selector) as it stands (axe-core)."""
-    page.add_script_tag(path=str(AXE))
+def axe_problems(
+    page, root: str = "html", *, rules: Sequence[str] | None = None, source: str | None = None
+) -> list[str]:
+    """Serious or critical accessibility problems of the elements ``root`` (a selector) as they stand (axe-core):
+    every rule of axe's default set, or only ``rules``. axe is added to the page once, from its file or, for a page
+    whose Content-Security-Policy refuses inline scripts, from the URL ``source`` of the page's own origin."""
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(url=source) if source else page.add_script_tag(path=str(AXE))
     violations = page.evaluate(
-        "async (root) => (await axe.run(document.querySelector(root), {resultTypes: ['violations']}))"
-        ".violations.map(v => [v.id, v.impact, v.nodes.map(n => n.target.join(' ')).join(', ')])",
-        root,
+        """async ([root, rules]) => {
+          const options = rules ? {resultTypes: ["violations"], runOnly: rules} : {resultTypes: ["violations"]};
+          const result = await axe.run({include: [[root]]}, options);
+          const where = (v) => v.nodes.map((n) => n.target.join(" ")).join(", ");
+          return result.violations.map((v) => [v.id, v.impact, v.help, where(v)]);
+        }""",
+        [root, list(rules) if rules else None],
     )
-    return [f"{rule} ({impact}) at {where}" for rule, impact, where in violations if impact in ("serious", "critical")]
+    return [
+        f"{rule} ({impact}): {help} at {where}"
+        for rule, impact, help, where in violations
+        if impact in ("serious", "critical")
+    ]
 
 
 # -- a board in play: its root's data-<name>-phase and data-<name>-moves, its live region data-<name>-live -------
