@@ -23,7 +23,7 @@ from engine.board.text import loader_text
 from engine.sniff.board.errors import error_words
 from engine.sniff.board.text import ui_text
 from tests.site_pages import LOCALES
-from tests.support.browser import axe_problems, settle, visitor_page
+from tests.support.browser import axe_problems, settle, transitions_over, visitor_page
 from tests.support.ops import next_view
 from tests.test_board_runtime import BOOT_TIMEOUT
 
@@ -117,14 +117,6 @@ def pass_the_turn(page) -> None:
         before = page.locator(BOARD).get_attribute("data-play-moves")
         page.locator(".sniff-move").first.click()
         settle(page, BOARD, "play", ("you", "bot", "handOver"), before)
-
-
-def transitions_over(page) -> None:
-    """Wait until Material's colour transitions (125 ms) are over, however slow the machine."""
-    page.evaluate(
-        "() => new Promise((done) => requestAnimationFrame(() => "
-        "Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))).then(done)))"
-    )
 
 
 def axe_in_both_palettes(page, state: str) -> list[str]:

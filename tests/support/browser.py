@@ -93,12 +93,24 @@ def visitor_page(
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 
+def transitions_over(page) -> None:
+    """Wait until the page's CSS transitions and animations (Material's colour transitions: 125 ms) are over,
+    however slow the machine."""
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => "
+        "Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))).then(done)))"
+    )
+
+
 def axe_problems(
     page, root: str = "html", *, rules: Sequence[str] | None = None, source: str | None = None
 ) -> list[str]:
     """Serious or critical accessibility problems of the elements ``root`` (a selector) as they stand (axe-core):
     every rule of axe's default set, or only ``rules``. axe is added to the page once, from its file or, for a page
     whose Content-Security-Policy refuses inline scripts, from the URL ``source`` of the page's own origin."""
+    # Colours are measured as they stand: not halfway through a transition, nor under the mouse of the last click.
+    page.mouse.move(0, 0)
+    transitions_over(page)
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.add_script_tag(url=source) if source else page.add_script_tag(path=str(AXE))
     violations = page.evaluate(
