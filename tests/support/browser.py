@@ -75,7 +75,7 @@ def visitor_page(
     context.add_init_script(VIOLATIONS)
     page = context.new_page()
     watch = PageWatch(page)
-    for pattern, handler in routes:  # after the watch's own route: the last one registered runs first
+    for pattern, handler in routes:
         page.route(pattern, handler)
     page.goto(url)
     try:
