@@ -6,11 +6,9 @@ import argparse
 import sys
 
 from ..core.errors import EngineError
+from ..core.games import GAMES as GAMES  # the commands' games: the registry's
 from ..core.i18n import LANGUAGES
 from ..sniff import Layout, NotationError, parse_layout
-
-#: The games the commands play, by the name records carry in their ``"game"`` field.
-GAMES = ("sniff", "okey")
 
 
 class UsageError(EngineError):

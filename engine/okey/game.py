@@ -50,6 +50,7 @@ from .rules import (
     OPENED_MELDS,
     OPENED_PAIRS,
     PAIRS,
+    PAIRS_MODE,
     PENALTY,
     SEIZE_BASE,
     TAKE_TIMES,
@@ -1028,6 +1029,21 @@ class Game:
             return None
         return self.options.winners(self.totals)
 
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        """The winning seats (both partners in pairs mode), or None while the game goes on."""
+        winner = self.winner
+        return None if winner is None else tuple(winner)
+
+    @property
+    def players(self) -> int:
+        return SEATS
+
+    @staticmethod
+    def notation(action: Action) -> str:
+        """An action in the notation ``apply_action`` reads back (``draw``, ``discard R7``, ...)."""
+        return action.notation()
+
     def is_terminal(self) -> bool:
         return len(self.rounds) == self.options.rounds and self.rounds[-1].is_over
 
@@ -1040,8 +1056,12 @@ class Game:
         return None if self.needs_deal or self.is_terminal() else self.rounds[-1].current
 
     def returns(self) -> tuple[int, ...]:
-        """Each seat's result so far, higher is better: minus its running total (the lowest total wins)."""
-        return tuple(-total for total in self.running_totals())
+        """Each seat's result so far, higher is better: minus its running total (the lowest total wins); in pairs
+        mode minus its side's, which partners share."""
+        totals = self.running_totals()
+        if self.options.mode == PAIRS_MODE:
+            return tuple(-(totals[seat % 2] + totals[seat % 2 + 2]) for seat in range(SEATS))
+        return tuple(-total for total in totals)
 
     def legal_actions(self) -> list[Action]:
         return [] if self.current_player is None else self.rounds[-1].legal_actions()

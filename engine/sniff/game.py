@@ -746,12 +746,33 @@ class Game:
         """Four players as two partnerships (seats 0 + 2 and 1 + 3)."""
         return self.players == 4 and self.sides == 2
 
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        """The seats of the side that reached the target (both partners), or None while the game goes on."""
+        side = self.winner
+        if side is None:
+            return None
+        return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
+
+    def returns(self) -> tuple[int, ...]:
+        """Each seat's result so far, higher is better: its side's score."""
+        scores = self.scores
+        return tuple(scores[self.side_of(seat)] for seat in range(self.players))
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The current player's legal actions, in a fixed order (see ``Hand.legal_actions``)."""
         return () if self.current_player is None else self.hands[-1].legal_actions()
 
-    def apply_action(self, action: Action) -> Event:
-        """Apply the current player's action and return what happened; deals the next hand when one ends."""
+    @staticmethod
+    def notation(action: Action) -> str:
+        """An action in the notation ``apply_action`` reads back (``draw``, ``pass``, ``1|4 on 4|4 line-b``)."""
+        return action.notation()
+
+    def apply_action(self, action: Action | str) -> Event:
+        """Apply the current player's action (an Action, or its notation) and return what happened; deals the
+        next hand when one ends."""
+        if isinstance(action, str):
+            action = parse_action(action)
         hand = self.hands[-1] if self.hands else None
         if hand is not None and hand.end is None:
             event = hand.apply(action)
