@@ -85,23 +85,48 @@ class Option:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """How a game is played, for the tools above the games (see the module's docstring)."""
+    """How a game is played, for the tools above the games (see the module's docstring).
+
+    A game's spec module (``engine/<game>/spec.py``) defines ``NAME``, ``OPTIONS``, ``BOT_LEVELS``, ``BOARD``
+    (the module of its board ops) and ``RECORD`` (the module with ``game_record``, ``replay`` and ``restore``),
+    and the functions ``new_game(seed, options)``, ``make_bot(level, seat, rng)``, ``view_json(game, seat)``,
+    ``players(options)`` and, if some options go only with others, ``check_together(options)``;
+    ``GameSpec.of(module)`` reads them.
+    """
 
     name: str
     options: tuple[Option, ...]
     bot_levels: tuple[str, ...]
     #: The module of the game's board ops (served as ``<name>.<op>`` by ``engine.board.session``).
     board: str
-    _new_game: Callable[..., Any] = field(repr=False)
-    _record: Callable[[Any], dict] = field(repr=False)
-    _replay: Callable[[object], Any] = field(repr=False)
-    _restore: Callable[[object], Any] = field(repr=False)
+    #: The module of the game's records: ``game_record``, ``replay`` and ``restore``, imported at first use.
+    record_module: str
+    _new_game: Callable[[int, dict], Any] = field(repr=False)
     _make_bot: Callable[[str, int, random.Random], Any] = field(repr=False)
     _view_json: Callable[[Any, int], dict] = field(repr=False)
     #: The number of seats a game with these (checked) options has.
     _players: Callable[[dict], int] = field(repr=False)
     #: Checks between options, after each one is checked alone (an ``OptionError`` if they don't go together).
-    _check_together: Callable[[dict], None] = field(default=lambda options: None, repr=False)
+    _check_together: Callable[[dict], None] = field(repr=False)
+
+    @classmethod
+    def of(cls, module: Any) -> GameSpec:
+        """The spec a game's spec module defines (see the class's docstring)."""
+        return cls(
+            module.NAME,
+            tuple(module.OPTIONS),
+            tuple(module.BOT_LEVELS),
+            module.BOARD,
+            module.RECORD,
+            module.new_game,
+            module.make_bot,
+            module.view_json,
+            module.players,
+            getattr(module, "check_together", lambda options: None),
+        )
+
+    def _records(self) -> Any:
+        return importlib.import_module(self.record_module)
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -136,13 +161,16 @@ class GameSpec:
         return self._new_game(seed, self.check_options(options))
 
     def record(self, game: Any) -> dict:
-        return self._record(game)
+        """The game's record as JSON values, with its seed (the game's record format, ``spec/``)."""
+        return self._records().game_record(game)
 
     def replay(self, record: object) -> Any:
-        return self._replay(record)
+        """The game a record describes, every move and figure checked (an ``EngineError`` says where)."""
+        return self._records().replay(record)
 
     def restore(self, record: object) -> Any:
-        return self._restore(record)
+        """The game a record was saved from, ready to go on."""
+        return self._records().restore(record)
 
     def make_bot(self, level: str, seat: int, rng: random.Random) -> Any:
         if level not in self.bot_levels:
@@ -167,7 +195,7 @@ class _Registry(Mapping[str, GameSpec]):
     def __getitem__(self, name: str) -> GameSpec:
         spec = self._loaded.get(name)
         if spec is None:
-            spec = self._loaded[name] = importlib.import_module(self._modules[name]).SPEC
+            spec = self._loaded[name] = GameSpec.of(importlib.import_module(self._modules[name]))
         return spec
 
     def __iter__(self) -> Iterator[str]:
@@ -196,14 +224,3 @@ def game_spec(name: object) -> GameSpec:
             params={"game": shown, "games": list(GAMES)},
         )
     return GAMES[name]
-
-
-def lazy(module: str, name: str) -> Callable[..., Any]:
-    """The function ``name`` of ``module``, imported at its first call (a spec names its record module and its
-    bots this way, so that reading the spec loads neither)."""
-
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(module), name)(*args, **kwargs)
-
-    call.__name__ = call.__qualname__ = name
-    return call

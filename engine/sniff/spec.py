@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import random
 
-from ..core.games import GameSpec, Option, OptionError, lazy
+from ..core.games import Option, OptionError
 from .game import Drew, Game
 from .notation import format_layout
 from .rules import ruleset_named
 
+NAME = "sniff"
 OPTIONS = (
     Option("players", (2, 3, 4), 2, "the number of players"),
     Option("rules", ("american", "classic"), "american", "American Sniff, or classic Sniff (its variant)"),
@@ -25,8 +26,16 @@ OPTIONS = (
     ),
 )
 
+BOT_LEVELS = ("random", "greedy", "strong")
+BOARD = "engine.sniff.board.session"
+RECORD = "engine.sniff.record"
 
-def _check_together(options: dict) -> None:
+
+def players(options: dict) -> int:
+    return options["players"]
+
+
+def check_together(options: dict) -> None:
     if not options["partnerships"]:
         return
     if options["rules"] != "classic":
@@ -48,11 +57,11 @@ def new_game(seed: int, options: dict) -> Game:
     return Game(options["players"], seed=seed, ruleset=ruleset_named(options["rules"], partnerships))
 
 
-def bot(level: str, seat: int, rng: random.Random):
-    from .bots import FIXED_SAMPLES, make_bot
+def make_bot(level: str, seat: int, rng: random.Random):
+    from . import bots
 
     # The strong bot searches a fixed number of guesses, so its moves do not depend on the machine's speed.
-    return make_bot(level, rng, samples=FIXED_SAMPLES)
+    return bots.make_bot(level, rng, samples=bots.FIXED_SAMPLES)
 
 
 def view_json(game: Game, seat: int) -> dict:
@@ -85,19 +94,3 @@ def _event(event) -> dict:
     if type(event) is Drew and event.tile is None:
         return {"seat": event.seat, "draw": None}
     return event_record(event)
-
-
-SPEC = GameSpec(
-    name="sniff",
-    options=OPTIONS,
-    bot_levels=("random", "greedy", "strong"),
-    board="engine.sniff.board.session",
-    _new_game=new_game,
-    _record=lazy(__package__ + ".record", "game_record"),
-    _replay=lazy(__package__ + ".record", "replay"),
-    _restore=lazy(__package__ + ".record", "restore"),
-    _make_bot=bot,
-    _view_json=view_json,
-    _players=lambda options: options["players"],
-    _check_together=_check_together,
-)
