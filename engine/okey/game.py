@@ -31,8 +31,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.deals import game_seed, part_rng
 from ..core.errors import EngineError
-from ..core.record import check_seed
 from .arrange import (
     layoff_spots,
     most_pairs,
@@ -236,7 +236,7 @@ class Deal:
 
 def round_rng(seed: int, index: int) -> random.Random:
     """The random source of round ``index`` (0 = the first) of the game with ``seed``."""
-    return random.Random(f"okey:{seed}:{index}")
+    return part_rng("okey", seed, index)
 
 
 def shuffled_deal(starter: int, rng: random.Random) -> Deal:
@@ -985,18 +985,8 @@ class Game:
         rng: random.Random | None = None,
         auto_deal: bool = True,
     ) -> None:
-        if rng is not None and seed is not None:
-            raise TypeError("give a random.Random (rng) or a seed, not both")
-        if rng is not None:
-            seed = rng.getrandbits(53)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TypeError(f"the seed must be an integer, not {seed!r}")
-        if seed is not None:
-            check_seed(seed)  # a record's seed must survive JavaScript's numbers
-        if seed is None and auto_deal:
-            raise TypeError("a game that deals needs a seed (seed=...) or a seeded random.Random (rng=...)")
         self.options = options or Options()
-        self.seed = seed
+        self.seed = game_seed(seed, rng, auto_deal)
         self.auto_deal = auto_deal
         self.rounds: list[Round] = []
         if auto_deal:

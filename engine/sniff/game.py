@@ -35,9 +35,9 @@ from bisect import bisect_left, insort
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ..core.deals import game_seed, part_rng
 from ..core.errors import EngineError
 from ..core.fastrandom import shuffle
-from ..core.record import check_seed
 from .layout import OPEN_SIDES, IllegalPlacementError, Layout, Placement, placement_score
 from .notation import parse_placement
 from .rules import AMERICAN_SNIFF, BLOCKED, OUT, TARGET, Award, HandOutcome, Ruleset, check_lots, side_of
@@ -257,7 +257,7 @@ def _points_table(ruleset: Ruleset) -> tuple[int, ...]:
 
 def hand_rng(seed: int, index: int) -> random.Random:
     """The random source of hand ``index`` (0 = the first) of the game with ``seed``."""
-    return random.Random(f"sniff:{seed}:{index}")
+    return part_rng("sniff", seed, index)
 
 
 # -- one hand ----------------------------------------------------------------
@@ -688,19 +688,9 @@ class Game:
         auto_deal: bool = True,
     ) -> None:
         ruleset.check_players(players)
-        if rng is not None and seed is not None:
-            raise TypeError("give a random.Random (rng) or a seed, not both")
-        if rng is not None:
-            seed = rng.getrandbits(53)  # exact in JavaScript numbers too (the board stores records)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TypeError(f"the seed must be an integer, not {seed!r}")
-        if seed is not None:
-            check_seed(seed)  # a record's seed must survive JavaScript's numbers
-        if seed is None and auto_deal:
-            raise TypeError("a game that deals needs a seeded random.Random (rng=...) or a seed (seed=...)")
         self.players = players
         self.ruleset = ruleset
-        self.seed = seed
+        self.seed = game_seed(seed, rng, auto_deal)
         self.auto_deal = auto_deal
         self.sides = ruleset.sides(players)
         self.target = ruleset.target(players)
