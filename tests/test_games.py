@@ -255,3 +255,28 @@ def test_tampered_records_are_refused_with_an_engine_error(name: str) -> None:
             spec.replay(bad)
         tampered += 1
     assert tampered > 40
+
+
+def test_reprs_that_look_like_code_evaluate_back() -> None:
+    from engine.okey.tiles import FULL_SET, Okey, Tile
+    from engine.sniff import DOUBLE_SIX, Side
+    from engine.sniff import Tile as SniffTile
+    from engine.sniff.render.geometry import Direction
+    from engine.sniff.rules import DeductRemainingPips, LotsThenLeft, WinnerOpens, WinnerTakesTheDifference
+
+    namespace = {
+        "Tile": Tile,
+        "Okey": Okey,
+        "Side": Side,
+        "Direction": Direction,
+        "WinnerOpens": WinnerOpens,
+        "LotsThenLeft": LotsThenLeft,
+        "DeductRemainingPips": DeductRemainingPips,
+        "WinnerTakesTheDifference": WinnerTakesTheDifference,
+    }
+    values = [*set(FULL_SET), Okey(Tile.parse("R13")), *Side, *Direction]
+    values += [WinnerOpens(), LotsThenLeft(), DeductRemainingPips(), WinnerTakesTheDifference()]
+    for value in values:
+        assert repr(eval(repr(value), namespace)) == repr(value)
+    for tile in DOUBLE_SIX:
+        assert eval(repr(tile), {"Tile": SniffTile}) == tile

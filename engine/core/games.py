@@ -208,7 +208,7 @@ class _Registry(Mapping[str, GameSpec]):
         return name in self._modules
 
     def __repr__(self) -> str:
-        return f"GAMES({', '.join(self._modules)})"
+        return f"<GAMES: {', '.join(self._modules)}>"
 
 
 #: Every game the engine plays, by name: the only list of games.

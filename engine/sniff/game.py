@@ -771,13 +771,8 @@ class Game:
             return event
         if self.is_terminal():
             raise IllegalActionError(f"the game is over: side {self.winner} reached {self.target}")
-        if self.needs_deal:
-            raise IllegalActionError("no hand is in play: deal the next hand first (begin_hand)")
-        hand = self.hands[-1]
-        event = hand.apply(action)
-        if hand.is_over and hand.winner is None and self.auto_deal:
-            self._deal_next()
-        return event
+        # No hand in play, and the game is not over: the next hand waits for its deal (auto_deal is off).
+        raise IllegalActionError("no hand is in play: deal the next hand first (begin_hand)")
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see of the hand in play (or the hand that just ended)."""
