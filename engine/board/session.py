@@ -96,7 +96,7 @@ def _check_arguments(name: str, args: object) -> tuple[Callable[..., Any], dict]
 
 def _error(error: EngineError) -> dict:
     reply = {"type": type(error).__name__, "code": error.code, "params": error.params, "message": str(error)}
-    for name in ("line", "reason"):  # a layout's notation error says where and why
+    for name in ("line", "reason"):  # an error that says where and why has both at the top, for the page's box
         if name in error.params:
             reply[name] = error.params[name]
     return reply
