@@ -181,6 +181,19 @@ def test_seizing_an_okey_charges_100_plus_the_tile():
     refused(state, "seize R6 on 4", "only the real tile an okey stands for seizes it")
 
 
+def test_an_okey_in_a_pair_stays_there():
+    # The seed seizes from a kombinasi (a run or a set): an okey in a pair is never seized.
+    state = position(
+        ["B9 K8 " + FILL, "", "", ""], table=[(1, "B9 *B9"), (1, "K7 *K8 K9")], opened=["melds", "pairs", None, None]
+    )
+    refused(
+        state, "seize B9 on 0", "item 0 (B9 *B9) is a pair: an okey is seized from a run or a set", "okey-seize-pair"
+    )
+    seizes = [a.notation() for a in state.legal_actions() if a.notation().startswith("seize")]
+    assert seizes == ["seize K8 on 1"]
+    assert act(state, "seize K8 on 1")["charge"] == {"seat": 1, "points": 180}
+
+
 def test_only_a_seat_open_with_melds_lays_off_or_seizes():
     state = table_position()
     state.opened[0] = None
