@@ -213,3 +213,9 @@ def test_an_okey_partner_is_not_the_word_for_a_pair_of_tiles():
     assert okey_problems("bot di seberangmu adalah mitramu; pasangan kelimanya", "id") == []
     assert len(okey_problems("1 · parisi yhdistelmä", "fi")) == 1
     assert okey_problems("parikumppanisi yhdistelmä; viidennen parisi", "fi") == []
+
+
+def test_italian_intransitive_sommare_fails_on_okey_pages_too():
+    assert len(okey_problems("le combinazioni devono sommare almeno 51", "it")) == 1
+    assert len(okey_problems("la prima calata somma almeno 51", "it")) == 1
+    assert okey_problems("le combinazioni devono valere in tutto almeno 51", "it") == []
