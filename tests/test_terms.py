@@ -176,3 +176,46 @@ def test_a_malformed_terms_file_is_rejected_with_the_term_and_field():
         )
     with pytest.raises(terms.TermsError, match=r"game 'okey' is neither `all` nor one of `games`"):
         terms.parse_terms({"games": {"sniff": {}}, "terms": [{"term": "tile", "game": "okey"}]})
+
+
+# Okey's terms: checked on Okey's pages and catalogs only ------------------------------------------
+
+
+def okey_problems(text: str, lang: str) -> list[str]:
+    return [str(p) for p in terms.check_text(terms.page_text(text), lang, TERMS, "okey.md", {"okey"})]
+
+
+def test_finnish_era_for_an_okey_round_fails_but_kierros_passes():
+    found = okey_problems("Seuraava erä alkaa.\nErän loppu ja erien pisteet.", "fi")
+    assert [p.split(":")[1] for p in found] == ["1", "2", "2"]
+    assert "use 'kierros'" in found[0]
+    assert okey_problems("Seuraava kierros alkaa. Kierroksen loppu, eri värit.", "fi") == []
+    # Sniff's pages are not Okey's: the Okey terms do not apply there.
+    assert [str(p) for p in terms.check_text("Seuraava erä.", "fi", TERMS, "rules.md", {"sniff"})] == []
+
+
+def test_finnish_hylata_for_an_okey_discard_fails_but_heittaa_passes():
+    found = okey_problems("Hylkää R3. Viimeisin hylkäys; hylätty laatta.", "fi")
+    assert len(found) >= 3 and all("use 'heittää'" in p for p in found)
+    assert okey_problems("Heitä punainen 3. Viimeksi heitetty laatta.", "fi") == []
+
+
+def test_the_settlement_table_has_one_name_in_each_language():
+    assert len(okey_problems("Tilitys ja tilitystaulukko.", "fi")) == 2
+    assert len(okey_problems("tabel perhitungan", "id")) == 1
+    assert len(okey_problems("la tabella del conteggio", "it")) == 1
+    assert okey_problems("Pistetaulukko.", "fi") == okey_problems("tabel penalti", "id") == []
+    assert okey_problems("la tabella dei punti", "it") == []
+
+
+def test_an_okey_partner_is_not_the_word_for_a_pair_of_tiles():
+    assert len(okey_problems("bot di seberangmu adalah pasanganmu", "id")) == 1
+    assert okey_problems("bot di seberangmu adalah mitramu; pasangan kelimanya", "id") == []
+    assert len(okey_problems("1 · parisi yhdistelmä", "fi")) == 1
+    assert okey_problems("parikumppanisi yhdistelmä; viidennen parisi", "fi") == []
+
+
+def test_italian_intransitive_sommare_fails_on_okey_pages_too():
+    assert len(okey_problems("le combinazioni devono sommare almeno 51", "it")) == 1
+    assert len(okey_problems("la prima calata somma almeno 51", "it")) == 1
+    assert okey_problems("le combinazioni devono valere in tutto almeno 51", "it") == []

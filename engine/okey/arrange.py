@@ -377,8 +377,9 @@ class Solver:
 def most_pairs(rack: Sequence[Tile], okey: Okey, taken: Tile | None = None, keep: bool = False) -> tuple[Meld, ...]:
     """The most pairs the rack makes: identical real tiles, then an okey with a single tile (never two okeys).
 
-    ``taken``: a tile that must be in one of them (an empty answer when it can't be); ``keep``: one tile
-    stays in the rack.
+    Two okeys left over with no single tile for them split a real pair ``X X`` into ``X *X`` twice: one
+    pair more. ``taken``: a tile that must be in one of them (an empty answer when it can't be); ``keep``:
+    one tile stays in the rack.
     """
     counts = _check_rack(rack)
     wilds = counts.pop(okey.tile, 0)
@@ -394,9 +395,13 @@ def most_pairs(rack: Sequence[Tile], okey: Okey, taken: Tile | None = None, keep
     total = sum(counts.values()) + wilds
     # Singles with an okey: the highest first (a pair's value is its two tiles).
     singles.sort(key=lambda t: (-okey.value(t), t.code))
+    # Okeys no single tile takes: each two of them split a real pair (the highest first).
+    splits = min(max(wilds - len(singles), 0) // 2, len(pairs))
+    if keep and splits and 2 * (len(pairs) + splits) >= total:
+        splits -= 1  # the tile kept back would undo the last split
     if taken is not None:
         if taken is okey.tile:
-            if not wilds or not singles:
+            if not wilds or not (singles or splits):
                 return ()
         elif taken not in counts or (counts[taken] % 2 and not wilds):
             return ()
@@ -406,6 +411,15 @@ def most_pairs(rack: Sequence[Tile], okey: Okey, taken: Tile | None = None, keep
     for tile in singles[:wilds]:
         stands = okey.identity(tile)
         pairs.append(Meld(PAIR, (Piece(stands, tile, False), Piece(stands, okey.tile, True)), 2 * stands.number))
+    for _ in range(splits):
+        split = max(
+            (i for i, pair in enumerate(pairs) if not pair.wilds),
+            key=lambda i: (pairs[i].value, pairs[i].pieces[0].face.code),
+        )
+        piece = pairs[split].pieces[0]
+        okey_piece = Piece(piece.stands, okey.tile, True)
+        pairs[split] = Meld(PAIR, (piece, okey_piece), pairs[split].value)
+        pairs.append(Meld(PAIR, (piece, okey_piece), pairs[split].value))
     if keep and 2 * len(pairs) >= total:
         # Keep one tile back: give up the lowest pair that does not hold the taken tile.
         for index in range(len(pairs) - 1, -1, -1):
@@ -455,11 +469,18 @@ def penalty_tiles(rack: Iterable[Tile], table: Sequence[Meld | None], okey: Okey
 
 
 def seize_spots(tile: Tile, table: Sequence[Meld | None], okey: Okey) -> list[int]:
-    """The table items where ``tile`` (a real tile) could take the place of an okey standing for it."""
+    """The table items where ``tile`` (a real tile) could take the place of an okey standing for it.
+
+    Only runs and sets: the seed seizes an okey from a *kombinasi*, which it defines as runs and sets,
+    so an okey in a pair stays there."""
     if tile is okey.tile:
         return []
     stands = okey.identity(tile)
-    return [i for i, meld in enumerate(table) if meld is not None and meld.wild_for(stands) is not None]
+    return [
+        i
+        for i, meld in enumerate(table)
+        if meld is not None and meld.kind != PAIR and meld.wild_for(stands) is not None
+    ]
 
 
 __all__ = [

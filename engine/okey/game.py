@@ -727,6 +727,12 @@ class Round:
         if tile is self.okey.tile:
             raise _illegal(f"{tile} is an okey: only the real tile an okey stands for seizes it", "okey-seize-okey")
         stands = self.okey.identity(tile)
+        if item.meld.kind == PAIR:
+            raise _illegal(
+                f"item {action.to} ({item.meld}) is a pair: an okey is seized from a run or a set only",
+                "okey-seize-pair",
+                to=action.to,
+            )
         if item.meld.wild_for(stands) is None:
             raise _illegal(
                 f"there is no okey standing for {stands} in item {action.to} ({item.meld})",

@@ -152,6 +152,76 @@ def test_the_most_pairs_never_pairs_two_okeys():
     assert len(pairs_opening(tiles("B1 B1 B2 B2 B3 B3 B4 B4 B5 B5 K7"), okey)) == 5
 
 
+def brute_pairs(rack: list[Tile], okey: Okey) -> int:
+    """The most pairs by trying every way: each tile pairs with its twin or an okey (never two okeys), or stays."""
+    if not rack:
+        return 0
+    first, rest = rack[0], rack[1:]
+    best = brute_pairs(rest, okey)
+    for i, other in enumerate(rest):
+        if (other is first and first is not okey.tile) or (first is okey.tile) != (other is okey.tile):
+            best = max(best, 1 + brute_pairs(rest[:i] + rest[i + 1 :], okey))
+    return best
+
+
+def test_two_okeys_left_over_split_a_real_pair():
+    # The comparison's rack 1000: six real pairs and both okeys make seven pairs, K7 *K7 twice.
+    okey = Okey(Tile.parse("R5"))  # okey R6
+    rack = tiles("R1 R1 R2 R2 R3 R3 B4 B4 B5 B5 K7 K7 R6 R6")
+    pairs = most_pairs(rack, okey)
+    assert len(pairs) == 7
+    assert sorted(p.notation() for p in pairs if p.wilds) == ["K7 *K7", "K7 *K7"]
+    assert all(check_meld(p.pieces, okey).valid for p in pairs)
+    assert Counter(p.face for pair in pairs for p in pair.pieces) == Counter(rack)
+    # Keeping a tile back to discard leaves six, and a taken okey is used in a split pair.
+    assert len(most_pairs(rack, okey, keep=True)) == 6
+    assert len(most_pairs(rack, okey, taken=okey.tile)) == 7
+    assert len(most_pairs(tiles("B9 B9 R6"), okey)) == 1  # one okey left over splits nothing
+
+
+def test_the_most_pairs_match_the_brute_force():
+    rng = random.Random(11)
+    for _ in range(300):
+        okey = Okey(rng.choice(COLOURED))
+        faces = rng.sample([t for t in COLOURED if t is not okey.tile], 4)
+        rack = [face for face in faces for _ in range(rng.randint(0, 2))] + [okey.tile] * rng.randint(0, 2)
+        rng.shuffle(rack)
+        assert len(most_pairs(rack, okey)) == brute_pairs(rack, okey), (okey, rack)
+
+
+# Racks the solver comparison (reviews/solvers.md) built by hand, each checked by an exact referee: the
+# indicator, the rack and the best value, with a meld that the weaker solvers could not make.
+COMPARISON_RACKS = [
+    # an okey in each of two melds (B6 *B7 FJ twice, a false joker as B8)
+    ("B7", "R7 B6 B6 Y4 B11 B8 K6 B8 Y3 K10 R2 FJ FJ B2 R4", 42),
+    # a run that begins with an okey below every held number of the colour (*R12 R13 R1)
+    ("K5", "R4 R13 Y5 Y4 K1 R3 FJ Y1 K2 Y5 K6 R13 R1 FJ", 26),
+    # a 4-set with both okeys (*R13 *B13 K13 Y13) and B3 B4 B5
+    ("Y13", "K13 Y1 K13 Y5 Y3 Y13 B1 B1 B3 Y1 K4 B5 K4 B4", 64),
+    # a false joker is a plain tile: no meld at all
+    ("B8", "B11 K2 K12 FJ Y6 B1 K8 R8 K2 R5 R1 K9 Y12 B4", 0),
+    # a 4-run with two okeys at its end, and two sets
+    ("Y6", "K7 K5 Y5 K8 K4 Y8 Y7 R5 R5 K4 Y7 R8 Y8 R9 Y9", 77),
+    # a 4-set of a false joker, an okey and two real tiles
+    ("R12", "Y13 R1 B2 K12 K8 B1 Y11 FJ R6 R13 B1 B13 Y2 Y3", 52),
+    # 12-13-1 is the only meld
+    ("R10", "R7 Y2 Y5 K5 K7 B6 Y12 R13 K8 B1 B12 Y4 B13 Y8 R2", 26),
+    # R8 R9 *R10 and R7 B7 K7 (the comparison's own first count was 45)
+    ("R5", "R6 R7 R8 R9 B7 K7", 48),
+    # the pairs gap's rack: its melds are R1 R2 R3 twice and B4 B5 *B6 twice
+    ("R5", "R1 R1 R2 R2 R3 R3 B4 B4 B5 B5 K7 K7 R6 R6", 42),
+]
+
+
+@pytest.mark.parametrize(("indicator", "rack", "value"), COMPARISON_RACKS)
+def test_the_comparison_racks(indicator, rack, value):
+    okey = Okey(Tile.parse(indicator))
+    found = best_arrangement(tiles(rack), okey)
+    assert found.value == value
+    assert_sound(tiles(rack), okey, found)
+    assert found.value == brute_best(tiles(rack), okey)
+
+
 def test_penalty_tiles_and_lay_off_spots():
     okey = Okey(Tile.parse("R5"))  # okey R6
     table = [parse_meld("K5 K6 K7", okey), parse_meld("B9 R9 K9", okey), parse_meld("Y3 Y3", okey)]

@@ -137,6 +137,16 @@ def test_an_opened_seat_must_use_a_taken_tile_and_cannot_spoil_its_use():
     act(state, "discard B7")
 
 
+def test_a_taken_okey_is_charged_at_its_face_value():
+    # okey.md, the box of Taking the discard: outside a meld an okey stands for no other tile, so the discarder
+    # of R6 (the okey with the indicator R5) pays 6 × 10.
+    racks = ["R6 " + FILL, "K2 B7 Y11", "", ""]
+    state = position(racks, pile="B2", opened=[None, "melds", None, None], table=[(1, "B8 B9 B10")])
+    act(state, "discard R6")
+    assert act(state, "take")["charge"] == {"seat": 0, "points": 60}
+    assert act(state, "layoff *B11 on 0") == {"seat": 1, "layoff": "*B11", "to": 0}
+
+
 # -- lay-offs, seizes, charges --------------------------------------------------------
 
 
@@ -181,6 +191,19 @@ def test_seizing_an_okey_charges_100_plus_the_tile():
     refused(state, "seize R6 on 4", "only the real tile an okey stands for seizes it")
 
 
+def test_an_okey_in_a_pair_stays_there():
+    # The seed seizes from a kombinasi (a run or a set): an okey in a pair is never seized.
+    state = position(
+        ["B9 K8 " + FILL, "", "", ""], table=[(1, "B9 *B9"), (1, "K7 *K8 K9")], opened=["melds", "pairs", None, None]
+    )
+    refused(
+        state, "seize B9 on 0", "item 0 (B9 *B9) is a pair: an okey is seized from a run or a set", "okey-seize-pair"
+    )
+    seizes = [a.notation() for a in state.legal_actions() if a.notation().startswith("seize")]
+    assert seizes == ["seize K8 on 1"]
+    assert act(state, "seize K8 on 1")["charge"] == {"seat": 1, "points": 180}
+
+
 def test_only_a_seat_open_with_melds_lays_off_or_seizes():
     state = table_position()
     state.opened[0] = None
@@ -220,6 +243,15 @@ def test_the_last_discard_is_exempt_from_the_penalty():
     assert state.end == {"kind": "hand", "seat": 0}
 
 
+def test_a_penalty_discard_that_ends_an_exhausted_round_is_still_charged():
+    # Only the discard that goes out is exempt (okey.md, the box under Penalty tile): with the pile empty, a
+    # discard the next seat cannot take ends the round in a draw and is charged like any other.
+    racks = ["K8 K11 " + FILL, "B3 B4 R6", "Y1 Y2 Y5 Y8", "Y10 FJ"]
+    state = position(racks, table=[(2, "K5 K6 K7")], opened=["melds", None, "melds", "pairs"])
+    assert act(state, "discard K8")["charge"] == {"seat": 0, "points": 100}
+    assert state.end == {"kind": "exhausted", "seat": None}
+
+
 # -- ends and the settlement table ---------------------------------------------------
 
 
@@ -236,6 +268,19 @@ def test_a_hand_finish_and_its_row():
     # seat 1: rack 3 + 4 = 7 × 5, plus 500 for the okey it holds; seat 2 did not open; seat 3 opened with pairs
     assert state.settlement == [-500, 35 + 500, 500, 16 * 10]
     assert state.scores == state.settlement
+
+
+def test_an_okey_left_in_a_rack_is_charged_by_the_kind_of_finish_not_by_how_its_holder_opened():
+    # The seed's "500 (kombinasi) or 1000 (pasangan)" read as the end's row (okey.md, the box of the settlement):
+    # a pairs opener holding an okey pays 500 at a hand end, a melds opener 1000 at an okey end.
+    racks = ["K8", "B3 B4", "Y1 Y2 Y5 Y8", "K2 R6"]
+    state = position(racks, opened=["melds", "melds", None, "pairs"])
+    act(state, "discard K8")
+    assert state.end["kind"] == "hand" and state.settlement[3] == 2 * 10 + 500
+    racks = ["R6", "K2 R6", "Y1 Y2 Y5 Y8", "Y10"]
+    state = position(racks, opened=["melds", "melds", None, "pairs"])
+    act(state, "discard R6")
+    assert state.end["kind"] == "okey" and state.settlement[1] == 2 * 10 + 1000
 
 
 def test_a_pairs_finish_and_its_row():

@@ -6,7 +6,11 @@ seat's discards, rack size, opened state, charges and total, the pile's count,
 the melds on the table with their owners, the threshold to beat, the player's
 legal moves with the names of their buttons, the log of the round in words,
 and at the end of a round every rack and the settlement, at the end of the game
-the winners and the totals round by round. Never another seat's tiles or the
+the winners and the totals round by round. Tiles stay in the notation in the
+data (``R7``, ``*B8``); ``tileNames`` names each code the view shows in words
+(the labels and the log already do), ``meldText`` each meld, and ``marks`` the
+symbols a tile carries (the okey's ★, the false joker's ♣, as in the diagrams).
+Never another seat's tiles or the
 pile's order while a round is in play; with ``reveal`` (a replay of a record of
 finished rounds) every rack is shown.
 
@@ -23,7 +27,7 @@ from ..game import Decline, Discard, Draw, Game, LayMelds, LayOff, LayPairs, Rou
 from ..melds import Piece, make_meld, parse_piece, parse_pieces
 from ..rules import OPENED_MELDS
 from ..tiles import Tile
-from .text import Words
+from .text import MARKS, Words
 
 HUMAN = 0
 
@@ -226,6 +230,7 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
                 "ownerName": words.seat(item.owner),
                 "kind": item.meld.kind,
                 "meld": item.meld.notation(),
+                "meldText": words.meld(item.meld.notation()),
                 "value": item.meld.value,
             }
             for index, item in enumerate(state.table)
@@ -244,6 +249,8 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
         "roundEnd": None,
         "gameEnd": None,
     }
+    view["tileNames"] = tile_names(view, words)
+    view["marks"] = MARKS
     if mine and state.phase == "draw" and state.last_discard is not None and not state.can_take():
         tile = state.last_discard[1].notation()
         view["takeRefused"] = {"tile": tile, "label": words.take_label(tile), "text": words.take_refused(tile)}
@@ -263,6 +270,24 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
             "chart": totals_by_round(game),
         }
     return view
+
+
+def tile_names(view: dict, words: Words) -> dict[str, str]:
+    """Every tile code the view shows (racks, discards, melds' pieces, the indicator and the okey, the moves'
+    tiles), each with its name in words: what the page writes for screen readers and wherever a tile is named."""
+    codes = {view["indicator"], view["okey"], *view["rack"]}
+    for seat in view["seats"]:
+        codes.update(seat["discards"])
+        codes.update(seat["rack"] or ())
+    for item in view["table"]:
+        codes.update(item["meld"].split())
+    for action in view["actions"]:
+        codes.update(action.get("tiles", ()))
+        if "tile" in action:
+            codes.add(action["tile"])
+    if view["lastDiscard"] is not None:
+        codes.add(view["lastDiscard"]["tile"])
+    return {code: words.tile(code) for code in sorted(codes)}
 
 
 def round_end(game: Game, words: Words) -> dict:

@@ -6,6 +6,11 @@ from dataclasses import dataclass
 
 from ...core.i18n import translations
 
+#: The marks a tile carries, the same in the diagrams and on the table (the board's view sends them):
+#: an okey shows the tile it stands for with a star, a false joker its own clover (never the okey's star).
+OKEY_MARK = "★"
+FALSE_JOKER_MARK = "♣"
+
 
 @dataclass(frozen=True, slots=True)
 class Legend:
@@ -23,7 +28,10 @@ def legend(lang: str = "en") -> Legend:
     return Legend(
         label=_("Legend"),
         colours=_("● red, ■ blue, ▲ black, ◆ yellow: each colour has its symbol under the number"),
-        okey=_("★ an okey, shown as the tile it stands for; FJ a false joker, shown as its identity"),
+        okey=_(
+            "★ an okey, shown as the tile it stands for; ♣ a false joker (on its own, a tile with ♣ only; in a meld, "
+            "the tile it counts as, marked ♣)"
+        ),
         penalty=_("! a penalty tile: discarding it costs 100"),
         spot=_("dashed tile: where the meld takes one more tile"),
         new=_("outlined tile: the tile the action plays; the pill says what it costs and whom"),

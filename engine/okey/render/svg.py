@@ -3,7 +3,8 @@
 Each part is a row: a short label, then the tiles. A tile shows its number in its
 colour and, under it, its colour's symbol (red ●, blue ■, black ▲, yellow ◆), so
 colour is never the only carrier. An okey in a meld shows the tile it stands for
-with a ★; a false joker shows its identity with "FJ" above it. Marks: the
+with a ★; a false joker alone is a tile with a ♣, and in a meld it shows the tile
+it counts as with a ♣ at its top (the table draws the same marks). Marks: the
 pieces an action laid (class ``new``), penalty tiles (class ``penalty``, a "!"),
 lay-off spots (dashed ``spot`` tiles), charges and totals as labelled pills.
 
@@ -21,6 +22,7 @@ import xml.etree.ElementTree as ET
 from ..melds import Piece
 from ..tiles import Tile
 from .analysis import Analysis
+from .legend import FALSE_JOKER_MARK, OKEY_MARK
 from .text import Words, describe, meld_summary, seat_name
 
 TILE_W, TILE_H, GAP, GROUP_GAP = 30, 42, 3, 16
@@ -110,13 +112,13 @@ def _tile(
             {
                 "class": "tile-fj",
                 "x": _num(x + TILE_W / 2),
-                "y": _num(y + 26),
+                "y": _num(y + 28),
                 "text-anchor": "middle",
-                "font-size": "13",
+                "font-size": "20",
                 "font-weight": "700",
                 "fill": COLOURS["text"],
             },
-        ).text = "FJ"
+        ).text = FALSE_JOKER_MARK
     else:
         ET.SubElement(
             group,
@@ -151,9 +153,9 @@ def _tile(
 def _piece(parent: ET.Element, x: float, y: float, piece: Piece, new: bool) -> None:
     classes = "new " if new else ""
     if piece.wild:
-        _tile(parent, x, y, piece.stands, classes=classes + "okey", face="*" + piece.stands.notation(), tag="★")
+        _tile(parent, x, y, piece.stands, classes=classes + "okey", face="*" + piece.stands.notation(), tag=OKEY_MARK)
     elif piece.face.is_false_joker:
-        _tile(parent, x, y, piece.stands, classes=classes + "false-joker", face="FJ", tag="FJ")
+        _tile(parent, x, y, piece.stands, classes=classes + "false-joker", face="FJ", tag=FALSE_JOKER_MARK)
     else:
         _tile(parent, x, y, piece.face, classes=classes.strip())
 
@@ -257,7 +259,7 @@ def _spot(canvas: _Canvas, x: float, tile: Tile) -> None:
 def _indicator(canvas: _Canvas, analysis: Analysis, w: Words) -> None:
     okey = analysis.okey
     _ = w._
-    canvas.label(_("indicator → okey; false joker = okey"))
+    canvas.label(_("indicator → okey; false joker = the okey's tile"))
     x = PAD
     _tile(canvas.root, x, canvas.y, okey.indicator, classes="indicator")
     x += TILE_W + 6
@@ -275,7 +277,7 @@ def _indicator(canvas: _Canvas, analysis: Analysis, w: Words) -> None:
     ).text = "→"
     x += 20
     for _copy in range(2):
-        _tile(canvas.root, x, canvas.y, okey.tile, classes="okey", tag="★")
+        _tile(canvas.root, x, canvas.y, okey.tile, classes="okey", tag=OKEY_MARK)
         x += TILE_W + GAP
     x += GROUP_GAP
     _tile(canvas.root, x, canvas.y, Tile.parse("FJ"), classes="false-joker")
@@ -354,7 +356,7 @@ def _rack(canvas: _Canvas, analysis: Analysis, w: Words) -> None:
             canvas.y,
             tile,
             classes="penalty" if tile in penalties else ("okey" if is_okey else ""),
-            tag="★" if is_okey else "",
+            tag=OKEY_MARK if is_okey else "",
         )
         x += TILE_W + GAP
     canvas.right = max(canvas.right, x)
@@ -423,15 +425,11 @@ def _actions(canvas: _Canvas, analysis: Analysis, w: Words) -> None:
                 },
             ).text = "⇄"
             x += 20
-            _tile(canvas.root, x, canvas.y, analysis.okey.tile, classes="okey", tag="★")
+            _tile(canvas.root, x, canvas.y, analysis.okey.tile, classes="okey", tag=OKEY_MARK)
             x += TILE_W + 10
         if action.charge is not None:
             # The caption's own words, without the full stop: "+70 for the meld's owner".
-            text = (
-                w._("{points} for {payer}.")
-                .format(points=w.signed(action.charge.points), payer=w.payer(verb, action.charge.seat))
-                .rstrip(".")
-            )
+            text = w.charge(verb, action.charge.seat, action.charge.points).rstrip(".")
             _pill(canvas, x, canvas.y, text, "charge")
         else:
             _pill(canvas, x, canvas.y, _("no charge"), "charge none")
@@ -450,7 +448,7 @@ def _settlement(canvas: _Canvas, analysis: Analysis, w: Words) -> None:
         x = PAD
         for tile in row.tiles:
             is_okey = analysis.okey.is_okey(tile)
-            _tile(canvas.root, x, canvas.y, tile, classes="okey" if is_okey else "", tag="★" if is_okey else "")
+            _tile(canvas.root, x, canvas.y, tile, classes="okey" if is_okey else "", tag=OKEY_MARK if is_okey else "")
             x += TILE_W + GAP
         if row.times:
             note = f"{row.rack_value} × {row.times}"

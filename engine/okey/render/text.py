@@ -96,6 +96,12 @@ class Words:
             "okey-set-too-long": _("a set has three or four tiles"),
         }.get(code, _("it is not a run, a set or a pair"))
 
+    def charge(self, verb: str, seat: int, points: int) -> str:
+        """``+70 for the meld's owner.``; a sentence of its own for the player (``+100 for you.``)."""
+        if seat == YOU:
+            return self._("{points} for you.").format(points=self.signed(points))
+        return self._("{points} for {payer}.").format(points=self.signed(points), payer=self.payer(verb, seat))
+
     def signed(self, points: int) -> str:
         return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
 
@@ -136,9 +142,7 @@ def action_caption(action, w: Words) -> str:
         if action.owner in ("own", "partner"):
             return _("No charge: {whose}.").format(whose=w.owner(action.owner))
         return _("No charge.")
-    return _("{points} for {payer}.").format(
-        points=w.signed(action.charge.points), payer=w.payer(action.verb, action.charge.seat)
-    )
+    return w.charge(action.verb, action.charge.seat, action.charge.points)
 
 
 def action_sentence(action, w: Words) -> str:
