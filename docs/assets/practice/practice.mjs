@@ -171,7 +171,7 @@ class Practice {
     if (ex.rules && ex.rules !== "american") params.set("rules", ex.rules);
     const link = el("a", { href: `?${params}`, class: "practice__link", "data-practice-link": true, text: t.link });
     const heading = el("p", { class: "practice__number", text: t.number.replace("{seed}", ex.seed).replace("{level}", ex.level + 1) });
-    const question = el("p", { class: "practice__question", id: `practice-q-${this.game}`, text: ex.question });
+    const question = el("p", { class: "practice__question", id: `practice-q-${this.game}`, tabindex: "-1", text: ex.question });
     const figure = el("div", { class: "practice__figure" });
     figure.innerHTML = ex.svg; // the engine's own SVG (built from the site's sources), never user input
     this.selected = new Set();
@@ -308,10 +308,8 @@ class Practice {
     const figure = el("div", { class: "practice__figure practice__figure--answer" });
     figure.innerHTML = ex.explanation_svg;
     const next = el("button", { type: "button", class: "md-button md-button--primary", "data-practice-next": true, text: t.next });
-    next.addEventListener("click", () => {
-      this.show(this.nextSeed());
-      this.card.focus?.();
-    });
+    // The next exercise's question takes the focus, so a keyboard or screen reader goes on from there.
+    next.addEventListener("click", () => this.show(this.nextSeed()).then(() => this.card.querySelector(".practice__question")?.focus()));
     const verdict = el("p", { class: `practice__verdict ${right ? "is-right" : "is-wrong"}`, "data-verdict": right ? "right" : "wrong", text: right ? t.right : t.wrong });
     this.result.replaceChildren(
       verdict,
