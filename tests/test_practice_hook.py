@@ -68,3 +68,16 @@ def test_the_built_site_has_a_bank_per_language(site_dir):
         for name in ("sniff-score-0.json", "sniff-deduction-classic-4.json", "okey-meld-0.json", "okey-charge-3.json"):
             exercises = json.loads((folder / name).read_text())
             assert len(exercises) == hook.PER_LEVEL and all(e["question"] for e in exercises)
+
+
+def test_a_rebuild_with_the_same_engine_reuses_the_bank(tmp_path, monkeypatch):
+    monkeypatch.setattr(hook, "PER_LEVEL", 1)
+    made = []
+    real = hook.bank
+    monkeypatch.setattr(hook, "bank", lambda *args: made.append(args) or real(*args))
+    monkeypatch.setattr(hook, "_banks", {})
+    for run in range(2):
+        hook.on_post_build({"site_dir": str(tmp_path / str(run)), "theme": {"language": "id"}})
+    assert len(made) == 60  # the first build's, once
+    first, second = (sorted((tmp_path / str(run)).rglob("*.json")) for run in range(2))
+    assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]

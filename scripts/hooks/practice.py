@@ -13,6 +13,7 @@ fetches only the level it is at.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import logging
@@ -52,6 +53,19 @@ GAMES = {
 }
 
 _languages: set[str] = set()
+#: The bank's files of each language, kept while the engine's sources and catalogs stay the same: ``mkdocs serve``
+#: rebuilds the site at every change of a page, and a page's change does not change a single exercise.
+_banks: dict[tuple[str, str, int], dict[str, str]] = {}
+
+
+def engine_digest() -> str:
+    """A hash of everything an exercise is made from: the engine's Python files and compiled catalogs."""
+    digest = hashlib.sha256()
+    for path in sorted((ROOT / "engine").rglob("*")):
+        if path.suffix in (".py", ".mo"):
+            digest.update(path.relative_to(ROOT).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def bank_seeds(practice) -> list[int]:
@@ -136,12 +150,20 @@ def on_post_build(config):
     lang = page_language(config)
     # mkdocs-static-i18n builds every locale into the same site directory, one after the other.
     folder = Path(config["site_dir"]) / BANK / lang
-    start, size = time.perf_counter(), 0
+    start = time.perf_counter()
+    key = (engine_digest(), lang, PER_LEVEL)
+    if key not in _banks:
+        _banks[key] = {
+            bank_name(game, kind, rules, level): json.dumps(
+                bank(game, kind, rules, lang, level), ensure_ascii=False, separators=(",", ":")
+            )
+            for game, (practice, _render, kinds) in GAMES.items()
+            for kind, rules in kinds
+            for level in range(practice.LEVELS)
+        }
     folder.mkdir(parents=True, exist_ok=True)
-    for game, (practice, _render, kinds) in GAMES.items():
-        for kind, rules in kinds:
-            for level in range(practice.LEVELS):
-                text = json.dumps(bank(game, kind, rules, lang, level), ensure_ascii=False, separators=(",", ":"))
-                (folder / bank_name(game, kind, rules, level)).write_text(text, encoding="utf-8")
-                size += len(text.encode())
+    size = 0
+    for name, text in _banks[key].items():
+        (folder / name).write_text(text, encoding="utf-8")
+        size += len(text.encode())
     log.info(f"practice: bank for {lang} in {time.perf_counter() - start:.1f} s, {size / 1e6:.1f} MB")
