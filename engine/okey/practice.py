@@ -40,6 +40,8 @@ class Exercise:
     seed: int
     level: int
     position: dict
+    #: The engine's answer; None for ``charge``, whose charge the game's own ``Round`` gives when it plays the
+    #: action (``render/practice.py``, through the diagram's analysis).
     answer: object
     #: The position as an Okey diagram block: the explanation's picture, analysed by the engine.
     block: str
