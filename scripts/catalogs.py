@@ -35,6 +35,11 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "play": ("engine/sniff/board/*.py",),
     "okey": ("engine/okey/render/text.py", "engine/okey/render/svg.py", "engine/okey/render/legend.py"),
     "okeyplay": ("engine/okey/board/*.py",),
+    "practice": (
+        "engine/sniff/render/practice.py",
+        "engine/okey/render/practice.py",
+        "engine/core/practice_text.py",
+    ),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")

@@ -37,6 +37,7 @@ from ..game import DECLINE, DRAW, TAKE, Discard, Game, LayMelds, LayOff, LayPair
 from ..melds import parse_piece, parse_pieces
 from ..rules import Options
 from ..tiles import Tile
+from .practice import practice_check, practice_make
 
 BOT_NAMES = ("random", "greedy", "strong")
 #: The orders the rack can be arranged in (``arrange``); best and pairs are the assisted table's.
@@ -396,6 +397,8 @@ OPS: dict[str, Callable[..., Any]] = {
         arrange,
         replay_open,
         replay_view,
+        practice_make,
+        practice_check,
     )
 }
 

@@ -67,4 +67,8 @@ def error_words(lang: str = "en") -> dict[str, str | list[str]]:
         "unknown-op": call,
         "arguments": call,
         "stopped": _("the rules engine stopped working"),
+        "practice": _("the rules engine cannot make this exercise"),
+        "practice-kind": _("there is no such kind of exercise"),
+        "practice-seed": _("{seed} is not the number of an exercise: exercises are numbered 0, 1, 2 and so on"),
+        "practice-rules": _("this kind of exercise is the same in both rulesets: practise it with the American rules"),
     }

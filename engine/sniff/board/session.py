@@ -32,6 +32,7 @@ from ...core.sessions import PlayError, SessionStore, UnknownGameError, check_la
 from ..game import DRAW, PASS, Drew, Game, Hand, Play, Played
 from ..layout import Layout
 from ..notation import parse_layout
+from .practice import practice_check, practice_make
 
 # The record module, the bots and the renderer are imported by the first call that needs them,
 # not when the worker starts: the board answers its first call sooner.
@@ -322,6 +323,8 @@ OPS: dict[str, Callable[..., Any]] = {
         analyse,
         legal_joins,
         render_svg,
+        practice_make,
+        practice_check,
     )
 }
 

@@ -153,6 +153,8 @@ def render_svg(
     id_prefix: str | None = None,
     legend: bool = True,
     extent: tuple[float, float, float, float] | None = None,
+    counted: bool = True,
+    words: tuple[str, str] | None = None,
 ) -> str:
     """The SVG diagram of ``layout``, its text in ``lang``.
 
@@ -160,6 +162,8 @@ def render_svg(
     the title and description unique on a page (by default a hash of the
     diagram); ``legend`` draws the legend under the picture; ``extent``
     (x0, y0, x1, y1 in geometry units) fixes the frame, see ``diagram_extent``.
+    ``counted=False`` leaves out the counted values' badges and ``words`` (title, description)
+    replaces the diagram's text, which names them: an exercise asks for what they would show.
     """
     picture = Picture.of(layout)
     x0, y0, x1, y1 = picture.extent()
@@ -180,7 +184,10 @@ def render_svg(
             "data-layout": ";".join(p.notation() for p in layout.placements),
         },
     )
-    if len(layout):
+    if words is not None:
+        ET.SubElement(root, "title", {"id": f"{id_prefix}-title"}).text = words[0]
+        ET.SubElement(root, "desc", {"id": f"{id_prefix}-desc"}).text = words[1]
+    elif len(layout):
         text = describe(layout, lang)
         ET.SubElement(root, "title", {"id": f"{id_prefix}-title"}).text = title_text(text.heading, text.caption, lang)
         ET.SubElement(root, "desc", {"id": f"{id_prefix}-desc"}).text = text.description
@@ -213,7 +220,7 @@ def render_svg(
                 "stroke-width": "2",
             },
         )
-    for mark in picture.counted:
+    for mark in picture.counted if counted else ():
         _draw_badge(marks, mark)
 
     if legend and len(layout):
