@@ -12,18 +12,19 @@ reads its own fields and plays its own parts; this module gives it:
 - ``Reader``: the field readers (a field of a kind, no fields but the known ones, a
   tile written exactly as the engine writes it, values compared as JSON compares
   them, where ``54.0`` is not ``54``), the seed (``core.record.check_seed``), the
-  loop over the parts and the winner.
+  loop over the parts, the winner, JSON Lines, and ``restore``: a game taken up from
+  its record, which must have its seed.
 
 Every value a message quotes goes through ``core.errors.quote``: as JSON, and cut short.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
-from typing import ClassVar, Generic, TypeVar
+from collections.abc import Callable, Collection, Iterator
+from typing import IO, ClassVar, Generic, TypeVar
 
 from .errors import EngineError, quote
-from .record import check_seed
+from .record import check_seed, read_jsonl
 
 Game = TypeVar("Game")
 Thing = TypeVar("Thing")
@@ -202,3 +203,22 @@ class Reader(Generic[Game]):
             raise self.error(
                 f"the winner is {quote(record['winner'])}, but the replay gives {quote(actual)}", field="winner"
             )
+
+    # -- files and games in progress ---------------------------------------------------------------------------
+
+    def read_jsonl(self, stream: IO[str]) -> Iterator[tuple[int, object]]:
+        """``(line number, record)`` for every non-blank line; the game's error for a line that isn't JSON."""
+        return read_jsonl(stream, lambda reason, line: self.error(reason, line=line))
+
+    def restore(self, record: object, replay: Callable[[object], Game], deal: Callable[[Game], object]) -> Game:
+        """The game ``record`` was saved from, ready to go on: replayed (``replay``) with every deal checked
+        against its seed, which it must have, and the next part dealt (``deal``) when the last one is over."""
+        if isinstance(record, dict) and record.get("seed") is None:
+            raise self.error(
+                f"the record has no seed, so its deals cannot be checked nor the next {self.part} dealt", field="seed"
+            )
+        game = replay(record)
+        game.auto_deal = True
+        if game.needs_deal:
+            deal(game)
+        return game

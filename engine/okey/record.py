@@ -19,7 +19,6 @@ from typing import IO
 
 from ..core.errors import EngineError, quote
 from ..core.record import dumps as dumps  # re-exported: the game's record API
-from ..core.record import read_jsonl as core_read_jsonl
 from ..core.record import write_jsonl as write_jsonl
 from ..core.records import Reader, same
 from ..core.records import RecordError as CoreRecordError
@@ -78,7 +77,7 @@ def game_record(game: Game) -> dict:
 
 def read_jsonl(stream: IO[str]) -> Iterator[tuple[int, dict]]:
     """Yield ``(line number, record)`` for every non-blank line; RecordError for a line that isn't JSON."""
-    return core_read_jsonl(stream, lambda reason, line: RecordError(reason, line=line))
+    return READER.read_jsonl(stream)
 
 
 # -- reading and replaying -------------------------------------------------------
@@ -280,16 +279,8 @@ def replay(record: object) -> Game:
 
 
 def restore(record: object) -> Game:
-    """The game a record was saved from, ready to go on (the next round dealt from the seed when needed).
+    """The game a record was saved from, ready to go on (the next round dealt from the seed if needed).
 
     The record must have its seed: its deals are checked against it, and the next rounds follow from it.
     """
-    if isinstance(record, dict) and record.get("seed") is None:
-        raise RecordError(
-            "the record has no seed, so its deals cannot be checked nor the next round dealt", field="seed"
-        )
-    game = replay(record)
-    game.auto_deal = True
-    if game.needs_deal:
-        game.begin_round(game.planned_deal())
-    return game
+    return READER.restore(record, replay, lambda game: game.begin_round(game.planned_deal()))

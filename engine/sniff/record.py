@@ -26,7 +26,6 @@ from typing import IO
 
 from ..core.errors import EngineError, quote
 from ..core.record import dumps as dumps  # re-exported: the game's record API
-from ..core.record import read_jsonl as core_read_jsonl
 from ..core.record import write_jsonl as write_jsonl
 from ..core.records import Reader, same
 from ..core.records import RecordError as CoreRecordError
@@ -105,7 +104,7 @@ def game_record(game: Game) -> dict:
 
 def read_jsonl(stream: IO[str]) -> Iterator[tuple[int, dict]]:
     """Yield ``(line number, record)`` for every non-blank line; RecordError for a line that isn't JSON."""
-    return core_read_jsonl(stream, lambda reason, line: RecordError(reason, line=line))
+    return READER.read_jsonl(stream)
 
 
 # -- reading and replaying -------------------------------------------------
@@ -310,12 +309,6 @@ def restore(record: object, ruleset: Ruleset | None = None) -> Game:
 
     The record must have its seed: its deals are checked against it, and the next hands follow from it.
     """
-    if isinstance(record, dict) and record.get("seed") is None:
-        raise RecordError(
-            "the record has no seed, so its deals cannot be checked nor the next hand dealt", field="seed"
-        )
-    game = replay(record, ruleset)
-    game.auto_deal = True
-    if game.needs_deal:
-        game.begin_hand(game.planned_deal())
-    return game
+    return READER.restore(
+        record, lambda record: replay(record, ruleset), lambda game: game.begin_hand(game.planned_deal())
+    )
