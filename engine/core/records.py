@@ -20,7 +20,7 @@ Every value a message quotes goes through ``core.errors.quote``: as JSON, and cu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import IO, ClassVar, Generic, TypeVar
 
 from .errors import EngineError, quote
@@ -93,11 +93,19 @@ def same(recorded: object, actual: object) -> bool:
 
 
 class Reader(Generic[Game]):
-    """The readers of one game's records: ``error`` is its ``RecordError``, ``parse_tile`` its tile parser,
-    ``tile_hint`` how its tiles are written (quoted in the error of a bad one)."""
+    """The readers of one game's records: ``error`` is its ``RecordError``, ``tiles`` every tile of the game
+    (each read from its ``notation()`` exactly), ``parse_tile`` its tile parser (whose error says what is wrong
+    with a tile that is not one), ``tile_hint`` how its tiles are written (quoted in the error of a bad one)."""
 
-    def __init__(self, error: type[RecordError], parse_tile: Callable[[str], object], tile_hint: str) -> None:
+    def __init__(
+        self,
+        error: type[RecordError],
+        tiles: Iterable[object],
+        parse_tile: Callable[[str], object],
+        tile_hint: str,
+    ) -> None:
         self.error = error
+        self.by_notation = {tile.notation(): tile for tile in tiles}
         self.parse_tile = parse_tile
         self.tile_hint = tile_hint
         self.part = error.PART
@@ -134,6 +142,9 @@ class Reader(Generic[Game]):
     def tile(self, text: object, where: str, part: int | None = None, event: int | None = None):
         """The tile ``text`` names, written exactly as the engine writes it (no blanks, no other case, no other
         order of the halves)."""
+        tile = self.by_notation.get(text) if isinstance(text, str) else None
+        if tile is not None:
+            return tile
         if isinstance(text, str) and len(text) <= 8:
             try:
                 tile = self.parse_tile(text)

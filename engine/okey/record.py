@@ -25,7 +25,7 @@ from ..core.records import RecordError as CoreRecordError
 from .game import DECLINE, DRAW, PLAY_PHASE, TAKE, Deal, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize
 from .melds import parse_piece, parse_pieces
 from .rules import ENDS, EXHAUSTED, Options
-from .tiles import Tile
+from .tiles import TILES, Tile
 
 KINDS = ("draw", "take", "meld", "pairs", "layoff", "seize", "discard")
 EXTRA = {"draw": (), "take": ("charge",), "meld": ("opening",), "pairs": ("opening",)}
@@ -86,7 +86,7 @@ def read_jsonl(stream: IO[str]) -> Iterator[tuple[int, dict]]:
 RECORD_FIELDS = ("game", "seed", "options", "rounds", "winner")
 ROUND_FIELDS = ("starter", "indicator", "deal", "pile", "events", "end", "settlement", "scores", "totals")
 
-READER = Reader(RecordError, Tile.parse, "a colour R, B, K or Y and a number 1 to 13, for example R7, or FJ")
+READER = Reader(RecordError, TILES, Tile.parse, "a colour R, B, K or Y and a number 1 to 13, for example R7, or FJ")
 
 
 def _deal(data: dict, number: int) -> Deal:

@@ -30,9 +30,10 @@ from ..core.record import write_jsonl as write_jsonl
 from ..core.records import Reader, same
 from ..core.records import RecordError as CoreRecordError
 from .game import DRAW, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
+from .layout import Placement
 from .notation import parse_placement
 from .rules import AMERICAN_SNIFF, RULESETS, Award, HandEnd, Ruleset
-from .tiles import Tile
+from .tiles import DOUBLE_SIX, Tile
 
 ENDS = tuple(HandEnd)
 
@@ -114,7 +115,9 @@ RECORD_FIELDS = ("game", "rules", "players", "partnerships", "target", "seed", "
 HAND_FIELDS = ("opener", "lots", "deal", "boneyard", "events", "end", "deductions", "award", "scores")
 EVENT_FIELDS = {"play": ("seat", "play", "points"), "draw": ("seat", "draw"), "pass": ("seat", "pass")}
 
-READER = Reader(RecordError, Tile.parse, "write a|b, the low half first, for example 1|4")
+READER = Reader(RecordError, DOUBLE_SIX, Tile.parse, "write a|b, the low half first, for example 1|4")
+#: The plays read so far, by their text: only as the engine writes them, so at most the few thousand there are.
+_PLAYS: dict[str, Placement] = {}
 
 
 def _deal(hand_record: dict, number: int) -> Deal:
@@ -158,17 +161,20 @@ def _action(event: object, number: int, index: int):
     if kinds[0] == "play":
         text = READER.field(event, "play", str, "the event", number, index)
         points = READER.field(event, "points", int, "the play event", number, index)
-        try:
-            placement = parse_placement(text)
-        except EngineError as error:
-            raise RecordError(str(error), number, index, field="play") from None
-        if placement.notation() != text:
-            raise RecordError(
-                f"the play {quote(text)} is not written as a record writes it ({quote(placement.notation())})",
-                number,
-                index,
-                field="play",
-            )
+        placement = _PLAYS.get(text)
+        if placement is None:
+            try:
+                placement = parse_placement(text)
+            except EngineError as error:
+                raise RecordError(str(error), number, index, field="play") from None
+            if placement.notation() != text:
+                raise RecordError(
+                    f"the play {quote(text)} is not written as a record writes it ({quote(placement.notation())})",
+                    number,
+                    index,
+                    field="play",
+                )
+            _PLAYS[text] = placement
         return seat, Play(placement), points
     if kinds[0] == "draw":
         return seat, DRAW, READER.tile(event["draw"], "the draw event", number, index)
