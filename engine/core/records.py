@@ -24,7 +24,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import IO, ClassVar, Generic, TypeVar
 
 from .errors import EngineError, quote
-from .record import check_seed, read_jsonl
+from .record import MAX_SEED, check_seed, read_jsonl
 
 Game = TypeVar("Game")
 Thing = TypeVar("Thing")
@@ -178,7 +178,7 @@ class Reader(Generic[Game]):
             return check_seed(seed)
         except EngineError:
             raise self.error(
-                f"the seed must be a whole number from 0 to {2**53 - 1}, not {quote(seed)}", field="seed"
+                f"the seed must be a whole number from 0 to {MAX_SEED}, not {quote(seed)}", field="seed"
             ) from None
 
     def parts(

@@ -1076,7 +1076,7 @@ class Game:
 
     def view(self, seat: int) -> OkeyView:
         if not (isinstance(seat, int) and 0 <= seat < SEATS):
-            raise EngineError(f"seat {seat!r} is not in the game (seats 0 to 3)", code="okey-seat")
+            raise EngineError(f"seat {quote(seat)} is not in the game (seats 0 to 3)", code="okey-seat")
         if not self.rounds:
             raise EngineError("no round has been dealt yet", code="okey-needs-deal")
         state = self.rounds[-1]
