@@ -105,7 +105,7 @@ def text_of(record: dict) -> str:
         return json.dumps(record, ensure_ascii=False, allow_nan=True)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(sorted(RECORDS)), data=st.data())
 def test_a_mutated_record_is_replayed_or_refused_by_the_board(game, data):
     record = mutate(RECORDS[game], data.draw)
