@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import IO, ClassVar, Generic, TypeVar
 
-from .errors import EngineError, quote
+from .errors import EngineError, excerpt, quote
 from .record import MAX_SEED, check_seed, read_jsonl
 
 Game = TypeVar("Game")
@@ -135,8 +135,9 @@ class Reader(Generic[Game]):
         """Refuse a field the format does not have (the first, in the record's order)."""
         for key in data:
             if key not in allowed:
+                shown = excerpt(key, 24)
                 raise self.error(
-                    f"{what} has a field '{quote(key, 24)[1:-1]}', which a record does not have", part, event, field=key
+                    f"{what} has a field {quote(shown)}, which a record does not have", part, event, field=shown
                 )
 
     def tile(self, text: object, where: str, part: int | None = None, event: int | None = None):
