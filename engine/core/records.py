@@ -155,6 +155,24 @@ class Reader(Generic[Game]):
                 return tile
         raise self.error(f"{where}: {quote(text)} is not a tile as a record writes it ({self.tile_hint})", part, event)
 
+    def event(self, event: object, fields: dict[str, Collection[str]], part: int, index: int) -> tuple[int, str]:
+        """An event's ``(seat, kind)``: an object with its ``seat`` and exactly one kind's key (``fields`` maps each
+        kind to the other fields its events may have, and no others)."""
+        if not isinstance(event, dict):
+            raise self.error(f"the event {quote(event)} is not an object", part, index)
+        seat = self.field(event, "seat", int, "the event", part, index)
+        kinds = [kind for kind in fields if kind in event]
+        if len(kinds) != 1:
+            *others, last = fields
+            raise self.error(f"an event has exactly one of {', '.join(others)} or {last}", part, index)
+        self.known(event, {"seat", kinds[0], *fields[kinds[0]]}, f"a {kinds[0]} event", part, index)
+        return seat, kinds[0]
+
+    def turn(self, seat: int, current: int | None, part: int, index: int) -> None:
+        """The event's seat must be the one whose turn it is."""
+        if seat != current:
+            raise self.error(f"seat {seat} acts, but it is seat {current}'s turn", part, index)
+
     def tiles(self, value: object, where: str, part: int | None = None) -> tuple:
         if not isinstance(value, list):
             raise self.error(f"{where} is not a list of tiles", part)

@@ -27,7 +27,7 @@ from .melds import parse_piece, parse_pieces
 from .rules import ENDS, EXHAUSTED, Options
 from .tiles import TILES, Tile
 
-KINDS = ("draw", "take", "meld", "pairs", "layoff", "seize", "discard")
+#: Each kind of event, in the spec's order, and the fields its events have besides "seat" and the kind.
 EXTRA = {"draw": (), "take": ("charge",), "meld": ("opening",), "pairs": ("opening",)}
 EXTRA.update({"layoff": ("to", "charge"), "seize": ("to", "charge"), "discard": ("charge",)})
 
@@ -117,16 +117,7 @@ def _difference(recorded: Deal, planned: Deal) -> str:
 
 
 def _action(event: object, state: Round, number: int, index: int):
-    if not isinstance(event, dict):
-        raise RecordError(f"the event {quote(event)} is not an object", number, index)
-    seat = READER.field(event, "seat", int, "the event", number, index)
-    kinds = [key for key in KINDS if key in event]
-    if len(kinds) != 1:
-        raise RecordError(f"an event has exactly one of {', '.join(KINDS)}", number, index)
-    kind = kinds[0]
-    extra = [key for key in event if key not in {"seat", kind, *EXTRA[kind]}]
-    if extra:
-        raise RecordError(f"a {kind} event has no {quote(extra[0], 24)}", number, index, field=extra[0])
+    seat, kind = READER.event(event, EXTRA, number, index)
     okey = state.okey
     try:
         if kind == "draw":
@@ -181,8 +172,7 @@ def _replay_round(game: Game, data: dict, number: int) -> Round:
         if state.is_over:
             raise RecordError(f"the round is already over ({state.end['kind']})", number, index)
         seat, action = _action(event, state, number, index)
-        if seat != state.current:
-            raise RecordError(f"seat {seat} acts, but it is seat {state.current}'s turn", number, index)
+        READER.turn(seat, state.current, number, index)
         if action is DRAW and state.pile_size:
             tile = READER.tile(event["draw"], "the draw event", number, index)
             if tile is not state.pile[state.drawn]:

@@ -113,7 +113,7 @@ def read_jsonl(stream: IO[str]) -> Iterator[tuple[int, dict]]:
 #: The fields of a record, of a hand and of each kind of event (spec/game-record.md); no other is read.
 RECORD_FIELDS = ("game", "rules", "players", "partnerships", "target", "seed", "hands", "winner")
 HAND_FIELDS = ("opener", "lots", "deal", "boneyard", "events", "end", "deductions", "award", "scores")
-EVENT_FIELDS = {"play": ("seat", "play", "points"), "draw": ("seat", "draw"), "pass": ("seat", "pass")}
+EVENT_FIELDS = {"play": ("points",), "draw": (), "pass": ()}
 
 READER = Reader(RecordError, DOUBLE_SIX, Tile.parse, "write a|b, the low half first, for example 1|4")
 #: The plays read so far, by their text: only as the engine writes them, so at most the few thousand there are.
@@ -151,14 +151,8 @@ def _deal_difference(recorded: Deal, planned: Deal) -> str:
 
 def _action(event: object, number: int, index: int):
     """Read one event: ``(seat, action, recorded draw tile or points)``."""
-    if not isinstance(event, dict):
-        raise RecordError(f"the event {quote(event)} is not an object", number, index)
-    seat = READER.field(event, "seat", int, "the event", number, index)
-    kinds = [key for key in ("play", "draw", "pass") if key in event]
-    if len(kinds) != 1:
-        raise RecordError("an event has exactly one of play, draw or pass", number, index)
-    READER.known(event, EVENT_FIELDS[kinds[0]], f"a {kinds[0]} event", number, index)
-    if kinds[0] == "play":
+    seat, kind = READER.event(event, EVENT_FIELDS, number, index)
+    if kind == "play":
         text = READER.field(event, "play", str, "the event", number, index)
         points = READER.field(event, "points", int, "the play event", number, index)
         placement = _PLAYS.get(text)
@@ -176,7 +170,7 @@ def _action(event: object, number: int, index: int):
                 )
             _PLAYS[text] = placement
         return seat, Play(placement), points
-    if kinds[0] == "draw":
+    if kind == "draw":
         return seat, DRAW, READER.tile(event["draw"], "the draw event", number, index)
     if event["pass"] is not True:
         raise RecordError(f'a pass event is {{"seat": {seat}, "pass": true}}', number, index, field="pass")
@@ -207,8 +201,7 @@ def _replay_hand(game: Game, hand_record: dict, number: int) -> None:
         seat, action, detail = _action(event, number, index)
         if hand.is_over:
             raise RecordError(f"the hand is already over ({hand.end})", number, index)
-        if seat != hand.current:
-            raise RecordError(f"seat {seat} acts, but it is seat {hand.current}'s turn", number, index)
+        READER.turn(seat, hand.current, number, index)
         if action is DRAW and hand.drawable and hand.boneyard[0] != detail:
             raise RecordError(
                 f"seat {seat} draws {detail.notation()}, but the boneyard's next tile is {hand.boneyard[0].notation()}",
