@@ -358,6 +358,8 @@ def test_a_broken_sandbox_address_says_why_and_starts_empty(browser, csp_url):
         page.wait_for_selector(f"{BOARD}[data-play-phase=sandbox]", timeout=BOOT_TIMEOUT)
         message = page.locator("[data-play-message]").inner_text()
         assert message.startswith(ui_text("it")["badLayout"].split("{reason}")[0])
+        # The page joins the placements with ";": the reason names the second placement, not line 1 (issue 25).
+        assert error_words("it")["notation"][0].format(placement=2) in message, message
         assert shown_layout(page) == ""
         # Opening on an empty layout is one click; the address follows.
         page.locator(".sniff-tile[data-tile='3|4']").click()

@@ -34,7 +34,7 @@ def test_a_session_store_keeps_the_newest_and_names_what_it_lost():
 
 def test_a_boards_call_is_checked_for_its_bots_and_the_games_phase():
     assert check_bots("greedy", ("random", "greedy")) == "greedy"
-    with pytest.raises(PlayError, match="the bots are one of random, greedy, not 'genius'") as caught:
+    with pytest.raises(PlayError, match='the bots are one of random, greedy, not "genius"') as caught:
         check_bots("genius", ("random", "greedy"))
     assert (caught.value.code, caught.value.params) == ("bots", {"bots": "genius"})
     check_phase("bot", "bot", "it is not a bot's turn", "not-bot-turn")
@@ -73,9 +73,12 @@ def test_a_record_s_text_is_one_object_or_the_first_line_and_a_replay_has_a_step
         assert (caught.value.code, caught.value.params) == ("replay-step", {"last": 2})
 
 
-def test_a_record_names_its_game_and_none_is_sniff():
-    assert game_of({"game": "okey"}) == "okey" and game_of({"players": 2}) == "sniff"
-    for bad in ([], {"game": 3}, {"game": ""}):
+def test_a_record_names_its_game_and_the_caller_names_the_game_of_untagged_records():
+    # Issue 19: no game's name in a shared layer; which game untagged records are is the caller's (its spec's).
+    assert (
+        game_of({"game": "okey"}, untagged="sniff") == "okey" and game_of({"players": 2}, untagged="sniff") == "sniff"
+    )
+    for bad in ([], {"game": 3}, {"game": ""}, {"players": 2}):
         with pytest.raises(RecordEnvelopeError):
             game_of(bad)
 

@@ -58,7 +58,8 @@ def test_empty_text_is_an_empty_layout():
         ("4|4\n4|5 on 4|4 high", "line 2: [4|4] is a double and has no high end"),
         ("1|4\n1|1 on 1|4 low\n1|2 on 1|4 low", "line 3: [1|4] low is already joined"),
         ("1|4\n4|5 on 1|4 top", 'line 2: "top" is not a side'),
-        ("1|4; 1|3 on 1|4 low; 2|2 on 1|4 low", "line 1: [1|4] low is already joined"),
+        # Placements joined by ";" (the sandbox's) are named by their number too (issue 25).
+        ("1|4; 1|3 on 1|4 low; 2|2 on 1|4 low", "line 1: placement 3: [1|4] low is already joined"),
     ],
 )
 def test_errors_name_the_line_and_the_reason(text, message):

@@ -138,17 +138,20 @@ def test_a_game_saved_between_two_hands_deals_the_next_one_from_its_seed():
     assert game_record(restore(cut)) == record
 
 
-def test_a_record_without_a_seed_replays_but_cannot_deal_on(record):
+def test_a_record_without_a_seed_replays_but_is_not_restored(record):
+    # Issue 25 (forged saves): a save without its seed restored with any deal; restoring now needs the seed,
+    # against which every deal is checked.
     unseeded = {key: value for key, value in record.items() if key != "seed"}
     assert replay(unseeded).seed is None
     unfinished = copy.deepcopy(unseeded)
     unfinished["hands"][-1].update(events=unfinished["hands"][-1]["events"][:-1], end=None, deductions=None)
     unfinished["hands"][-1]["scores"] = None
     unfinished["winner"] = None
-    assert restore(unfinished).current_player is not None
-    unfinished["hands"].pop()
-    with pytest.raises(RecordError, match="the record has no seed, so the next hand cannot be dealt"):
-        restore(unfinished)
+    assert replay(unfinished).current_player is not None
+    for cut in (unfinished, {**unfinished, "hands": unfinished["hands"][:-1]}):
+        with pytest.raises(RecordError, match="the record has no seed, so its deals cannot be checked") as caught:
+            restore(cut)
+        assert caught.value.field == "seed"
 
 
 # -- replay finds the first inconsistency ------------------------------------------

@@ -30,6 +30,8 @@ def mkdocs_config() -> dict:
 
     # mkdocs.yml may use !!python/name tags; they do not matter here.
     Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+    # !ENV [NAME, default] (site_url): its default.
+    Loader.add_constructor("!ENV", lambda loader, node: loader.construct_sequence(node)[-1])
     return yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=Loader)
 
 

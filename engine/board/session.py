@@ -34,7 +34,7 @@ from .. import __version__
 from ..core.errors import EngineError
 from ..core.games import GAMES
 from ..core.i18n import LANGUAGES
-from ..core.record import MAX_RECORD_BYTES, MAX_RECORD_DEPTH, check_json_depth
+from ..core.record import MAX_RECORD_BYTES, MAX_RECORD_DEPTH, NotJSONError, loads
 
 #: The ops of no game.
 OPS: dict[str, Callable[..., Any]] = {}
@@ -120,13 +120,16 @@ MAX_ARGS_CHARS = 2 * MAX_RECORD_BYTES
 def handle(name: str, args_json: str = "{}") -> str:
     """The worker's entry point: one op's reply as JSON text (see the module's docstring)."""
     try:
-        # Refused before parsing: in Pyodide a deep enough value exhausts the stack before Python can raise.
-        check_json_depth(args_json, limit=MAX_ARGS_DEPTH, max_bytes=MAX_ARGS_CHARS)
-        args = json.loads(args_json)
+        if not isinstance(args_json, str):
+            raise BoardCallError("the arguments are the text of a JSON object")
+        # Read as every record is (core.record.loads): too deep or too large is refused before parsing (in
+        # Pyodide a deep enough value exhausts the stack before Python can raise), and so are integers of
+        # thousands of digits, which Python refuses to read.
+        args = loads(args_json, limit=MAX_ARGS_DEPTH, max_bytes=MAX_ARGS_CHARS)
+    except NotJSONError as error:
+        reply: dict = {"ok": False, "error": _error(BoardCallError(f"the arguments are {error}"))}
     except EngineError as error:
-        reply: dict = {"ok": False, "error": _error(error)}
-    except (json.JSONDecodeError, RecursionError) as error:
-        reply = {"ok": False, "error": _error(BoardCallError(f"the arguments are not JSON: {error}"))}
+        reply = {"ok": False, "error": _error(error)}
     else:
         try:
             reply = {"ok": True, "result": call(name, args)}

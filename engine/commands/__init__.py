@@ -8,6 +8,7 @@ import sys
 from ..core.errors import EngineError
 from ..core.games import GAMES as GAMES  # the commands' games: the registry's
 from ..core.i18n import LANGUAGES
+from ..core.record import read_text
 
 
 class UsageError(EngineError):
@@ -25,8 +26,17 @@ def add_lang(parser: argparse.ArgumentParser) -> None:
 
 
 def read_input(args: argparse.Namespace) -> tuple[str, str]:
-    """The text and the name to report errors under (the file, or <stdin>)."""
-    if args.file in (None, "-"):
-        return sys.stdin.read(), "<stdin>"
-    with open(args.file, encoding="utf-8") as handle:
-        return handle.read(), args.file
+    """The text and the name to report errors under (the file, or <stdin>).
+
+    Read as the board reads a record (``core.record.read_text``): in bounded pieces, at most
+    ``MAX_RECORD_BYTES`` (an endless input such as ``/dev/zero`` is refused after them), UTF-8 without a
+    byte-order mark; anything else is a ``UsageError`` naming the file.
+    """
+    name = "<stdin>" if args.file in (None, "-") else args.file
+    try:
+        if args.file in (None, "-"):
+            return read_text(sys.stdin.buffer), name
+        with open(args.file, "rb") as handle:
+            return read_text(handle), name
+    except EngineError as error:
+        raise UsageError(f"{name}: {error}") from None

@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..okey.arrange import best_arrangement, most_pairs
+from ..okey.arrange import MAX_RACK, best_arrangement, most_pairs
 from ..okey.tiles import Okey, Tile, parse_tiles
 from . import UsageError
 
 NAME = "arrange"
 HELP = "the best arrangement of an Okey rack: melds of the largest total value, and the most pairs (JSON)"
-MAX_TILES = 21
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -22,8 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     okey = Okey(Tile.parse(args.indicator))
     rack = parse_tiles(" ".join(args.tiles))
-    if len(rack) > MAX_TILES:
-        raise UsageError(f"a rack of {len(rack)} tiles is too large: at most {MAX_TILES}")
+    if len(rack) > MAX_RACK:  # the solver refuses it too (RackError); said here before a word of JSON
+        raise UsageError(f"a rack of {len(rack)} tiles is too large: at most {MAX_RACK}")
     found = best_arrangement(rack, okey)
     pairs = most_pairs(rack, okey)
     print(

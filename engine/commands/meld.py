@@ -19,6 +19,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     okey = Okey(Tile.parse(args.indicator))
-    pieces = parse_pieces(" ".join(args.meld), okey)
+    # Commas separate tiles on input, as in a rack (spec/okey-notation.md): "R4, R5, *R6".
+    pieces = parse_pieces(" ".join(args.meld).replace(",", " "), okey)
     print(json.dumps(check_meld(pieces, okey).as_json(), ensure_ascii=False))
     return 0

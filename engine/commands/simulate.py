@@ -26,16 +26,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--rules",
         choices=tuple(RULESETS),
-        default=AMERICAN_SNIFF.key,
+        default=None,
         help="american (default) or classic Sniff (seed 003: scoring in fives, the winner's award, target 61)",
     )
     parser.add_argument(
         "--partnerships",
         action="store_true",
+        default=None,
         help="classic Sniff with 4 players: partners 0 + 2 and 1 + 3 (American Sniff's four always are)",
     )
     parser.add_argument(
-        "--players", type=int, default=2, help="2, 3 or 4 (American Sniff: 4 = partners 0 + 2 and 1 + 3; default 2)"
+        "--players", type=int, default=None, help="2, 3 or 4 (American Sniff: 4 = partners 0 + 2 and 1 + 3; default 2)"
     )
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole run: the same seed, the same games")
@@ -45,12 +46,43 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", metavar="FILE.jsonl", help="write every game's record to FILE.jsonl, one per line")
     parser.add_argument("--budget-ms", type=float, default=None, help="the strong bot's time per move (default 200)")
     parser.add_argument(
-        "--rotate", action="store_true", help="rotate the bots one seat clockwise after each game (fairer seats)"
+        "--rotate",
+        action="store_true",
+        default=None,
+        help="rotate the bots one seat clockwise after each game (fairer seats)",
     )
     # -- Okey (engine.okey.simulate) --
-    parser.add_argument("--mode", choices=("solo", "pairs"), default="solo", help="Okey: solo or pairs (2v2)")
-    parser.add_argument("--no-doubling", dest="doubling", action="store_false", help="Okey: no doubling chain")
-    parser.add_argument("--rounds", type=int, choices=(1, 3), default=1, help="Okey: rounds per game (1 or 3)")
+    parser.add_argument("--mode", choices=("solo", "pairs"), default=None, help="Okey: solo or pairs (2v2)")
+    parser.add_argument(
+        "--no-doubling", dest="doubling", action="store_false", default=None, help="Okey: no doubling chain"
+    )
+    parser.add_argument("--rounds", type=int, choices=(1, 3), default=None, help="Okey: rounds per game (1 or 3)")
+
+
+#: Each game's own options (their argparse names and their defaults): another game's are refused.
+OPTIONS = {
+    "sniff": {
+        "rules": ("--rules", AMERICAN_SNIFF.key),
+        "partnerships": ("--partnerships", False),
+        "players": ("--players", 2),
+        "budget_ms": ("--budget-ms", None),
+        "rotate": ("--rotate", False),
+    },
+    "okey": {"mode": ("--mode", "solo"), "doubling": ("--no-doubling", True), "rounds": ("--rounds", 1)},
+}
+
+
+def check_options(args: argparse.Namespace) -> None:
+    """Refuse the options of a game other than ``args.game``, and fill in the defaults of its own."""
+    for game, options in OPTIONS.items():
+        for dest, (flag, default) in options.items():
+            if game == args.game:
+                if getattr(args, dest) is None:
+                    setattr(args, dest, default)
+            elif getattr(args, dest) is not None:
+                raise UsageError(
+                    f"{flag} is an option of {game}, not of {args.game}: leave it out or use --game {game}"
+                )
 
 
 @dataclass
@@ -164,6 +196,7 @@ def run_okey(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_options(args)
     if args.game == "okey":
         return run_okey(args)
     try:

@@ -31,3 +31,24 @@ class EngineError(ValueError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
+
+
+#: How many characters of a bad value an error message quotes.
+QUOTE_LIMIT = 40
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A bad value as an error message quotes it: as JSON (``"K10"``, ``["K10"]``, ``null``), never as Python
+    text, and cut to its first ``limit`` characters with an ellipsis, so a huge input is never repeated whole."""
+    import json
+
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def excerpt(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """At most ``limit`` characters of a text an error message repeats (cut with an ellipsis)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -15,15 +15,14 @@ rounds; ``parts`` names the record's list of them.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import count
 from typing import Generic, TypeVar
 
-from .errors import EngineError
+from .errors import EngineError, excerpt, quote
 from .i18n import LANGUAGES, CatalogError
-from .record import check_json_depth
+from .record import NotJSONError, loads
 
 Value = TypeVar("Value")
 Game = TypeVar("Game")
@@ -62,7 +61,8 @@ class SessionStore(Generic[Value]):
         try:
             return self._values[key]
         except (KeyError, TypeError):
-            raise UnknownGameError(self.missing.format(key=key), params={"game": str(key)}) from None
+            shown = excerpt(key) if isinstance(key, str) else quote(key)
+            raise UnknownGameError(self.missing.format(key=shown), params={"game": shown}) from None
 
     def __contains__(self, key: object) -> bool:
         return isinstance(key, str) and key in self._values
@@ -78,7 +78,8 @@ def check_language(lang: object) -> str:
     """``lang`` if it is one of the site's languages, else the engine's error saying which are."""
     if lang not in LANGUAGES:
         raise CatalogError(
-            f'"{lang}" is not a language of this site: use one of {", ".join(LANGUAGES)}', params={"lang": str(lang)}
+            f"{quote(lang)} is not a language of this site: use one of {', '.join(LANGUAGES)}",
+            params={"lang": quote(lang, 24)},
         )
     return lang
 
@@ -92,7 +93,11 @@ class PlayError(EngineError):
 def check_bots(bots: object, names: Sequence[str]) -> str:
     """``bots`` if it is one of the game's bots (``names``), else a ``PlayError`` that lists them."""
     if bots not in names:
-        raise PlayError(f"the bots are one of {', '.join(names)}, not {bots!r}", code="bots", params={"bots": bots})
+        raise PlayError(
+            f"the bots are one of {', '.join(names)}, not {quote(bots)}",
+            code="bots",
+            params={"bots": excerpt(bots) if isinstance(bots, str) else quote(bots, 24)},
+        )
     return bots
 
 
@@ -121,6 +126,17 @@ def game_reply(key: str, view: dict, news: list[str], save: dict, parts: str) ->
     return view | {"game": key, "news": news, "record": finished_record(save, parts), "save": save}
 
 
+def check_save(save: dict) -> dict:
+    """A save the board may resume, once replayed: a record with its seed, against which the replay has checked
+    every deal (a save without one, or with a seed JavaScript could not keep, which arrives as null, would
+    restore any deal at all)."""
+    if save.get("seed") is None:
+        raise PlayError(
+            "the save has no seed, so its deals cannot be checked: it is not resumed", code="no-seed", params={}
+        )
+    return save
+
+
 def moves_made(parts: Iterable) -> int:
     """How far a game has gone: parts dealt plus events (tests and scripts wait on it)."""
     return sum(len(part.events) + 1 for part in parts)
@@ -133,21 +149,22 @@ def parse_record(text: object, error: Callable[[str], Exception]) -> dict:
     """A game record from a file's text: one JSON object, or the first game of a JSON Lines file;
     ``error(reason)`` is the game's own record error.
 
-    The text's size and nesting are checked before it is parsed, so a hostile file is refused quickly.
+    The text is read as ``core.record.loads`` reads every record (its size and nesting checked before it is
+    parsed, so a hostile file is refused quickly; no byte-order mark; no integer longer than any record's).
     """
     if not isinstance(text, str):
         raise PlayError("the record is the text of a JSON file")
-    check_json_depth(text)
     try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        lines = [line for line in text.splitlines() if line.strip()]
-        if not lines:
-            raise error("the file is empty") from None
-        try:
-            return json.loads(lines[0])
-        except json.JSONDecodeError as failure:
-            raise error(f"not JSON: {failure.msg}, line 1, column {failure.colno}") from None
+        return loads(text)
+    except NotJSONError:
+        pass
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise error("the file is empty") from None
+    try:
+        return loads(lines[0])
+    except NotJSONError as failure:
+        raise error(f"not JSON: {failure.reason}, line 1, column {failure.column}") from None
 
 
 @dataclass
@@ -180,7 +197,7 @@ class Replay(Generic[Game, Part]):
         """The position of ``step`` (0 = the first deal), or a ``PlayError`` that says the steps there are."""
         if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < len(self.positions):
             raise PlayError(
-                f"the replay has steps 0 to {len(self.positions) - 1}, not {step!r}",
+                f"the replay has steps 0 to {len(self.positions) - 1}, not {quote(step)}",
                 code="replay-step",
                 params={"last": len(self.positions) - 1},
             )

@@ -59,8 +59,20 @@ class Arrangement:
         }
 
 
+#: The most tiles a rack is solved for: more than a seat ever holds (15), and the search is exponential in it
+#: (50 tiles took 24 s and 819 MB), so a larger rack is refused.
+MAX_RACK = 21
+
+
 def _check_rack(rack: Iterable[Tile]) -> Counter:
     counts = Counter(rack)
+    size = sum(counts.values())
+    if size > MAX_RACK:
+        raise RackError(
+            f"a rack of {size} tiles is too large: at most {MAX_RACK}",
+            code="okey-rack-size",
+            params={"size": size, "limit": MAX_RACK},
+        )
     for tile, count in counts.items():
         if count > 2:
             raise RackError(

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.deals import game_seed, part_rng
-from ..core.errors import EngineError
+from ..core.errors import EngineError, excerpt, quote
 from .arrange import (
     layoff_spots,
     most_pairs,
@@ -159,7 +159,7 @@ def lay_pairs(pairs: Sequence[Meld]) -> LayPairs:
 def parse_action(text: str, okey: Okey) -> Action:
     """Read an action in the notation of the module's docstring (case-insensitive)."""
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not an action", code="okey-action")
+        raise NotationError(f"{quote(text)} is not an action", code="okey-action")
     words = text.strip().split(None, 1)
     verb = words[0].lower() if words else ""
     rest = words[1] if len(words) > 1 else ""
@@ -170,18 +170,24 @@ def parse_action(text: str, okey: Okey) -> Action:
         return LayMelds(groups) if verb == "meld" else LayPairs(groups)
     if verb in ("layoff", "seize"):
         parts = rest.split()
-        if len(parts) == 3 and parts[1].lower() in ("on", "to") and parts[2].isdigit():
+        # ASCII digits only (str.isdigit() and int() also take "²" and "١"), and not thousands of them.
+        if len(parts) == 3 and parts[1].lower() in ("on", "to") and _is_number(parts[2]):
             if verb == "layoff":
                 return LayOff(parse_piece(parts[0], okey), int(parts[2]))
             return Seize(Tile.parse(parts[0]), int(parts[2]))
     if verb == "discard" and rest:
         return Discard(Tile.parse(rest))
     raise NotationError(
-        f'"{text.strip()}" is not an action: write draw, take, decline, meld R4 R5 R6, pairs B9 B9, '
+        f"{quote(text.strip())} is not an action: write draw, take, decline, meld R4 R5 R6, pairs B9 B9, "
         "layoff K13 on 2, seize K12 on 2 or discard R3",
         code="okey-action",
-        params={"text": text.strip()},
+        params={"text": excerpt(text.strip())},
     )
+
+
+def _is_number(word: str) -> bool:
+    """A table item's number: ASCII digits, at most nine of them."""
+    return word.isascii() and word.isdigit() and len(word) <= 9
 
 
 # -- the table -----------------------------------------------------------------
@@ -1086,7 +1092,7 @@ class Game:
 
     def view(self, seat: int) -> OkeyView:
         if not (isinstance(seat, int) and 0 <= seat < SEATS):
-            raise EngineError(f"seat {seat!r} is not in the game (seats 0 to 3)", code="okey-seat")
+            raise EngineError(f"seat {quote(seat)} is not in the game (seats 0 to 3)", code="okey-seat")
         if not self.rounds:
             raise EngineError("no round has been dealt yet", code="okey-needs-deal")
         state = self.rounds[-1]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.errors import EngineError
+from ..core.errors import EngineError, excerpt, quote
 from .tiles import COLOUR_NAMES, COLOURS, FALSE_JOKER, NotationError, Okey, Tile
 
 RUN, SET, PAIR = "run", "set", "pair"
@@ -74,9 +74,9 @@ def parse_piece(text: str, okey: Okey) -> Piece:
         stands = Tile.parse(word[1:])
         if stands.is_false_joker:
             raise NotationError(
-                f'"{word}" is not a tile: an okey stands for a coloured tile, for example *R7',
+                f"{quote(word)} is not a tile: an okey stands for a coloured tile, for example *R7",
                 code="okey-wild-fj",
-                params={"text": word},
+                params={"text": excerpt(word)},
             )
         return wild(stands, okey)
     return real(Tile.parse(word), okey)
@@ -85,7 +85,7 @@ def parse_piece(text: str, okey: Okey) -> Piece:
 def parse_pieces(text: str, okey: Okey) -> tuple[Piece, ...]:
     """A meld's pieces, separated by blanks (``R4 R5 *R6``)."""
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a meld: write its tiles separated by spaces, for example R4 R5 R6")
+        raise NotationError(f"{quote(text)} is not a meld: write its tiles separated by spaces, for example R4 R5 R6")
     return tuple(parse_piece(word, okey) for word in text.split())
 
 

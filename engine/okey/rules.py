@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..core.errors import EngineError
+from ..core.errors import EngineError, excerpt, quote
 from .tiles import Okey, Tile
 
 SOLO, PAIRS_MODE = "solo", "pairs"
@@ -63,17 +63,19 @@ class Options:
     rounds: int = 1
 
     def __post_init__(self) -> None:
-        if self.mode not in MODES:
+        if not isinstance(self.mode, str) or self.mode not in MODES:
             raise OptionsError(
-                f'the mode "{self.mode}" is not solo or pairs', code="okey-options-mode", params={"mode": self.mode}
+                f"the mode {quote(self.mode)} is not solo or pairs",
+                code="okey-options-mode",
+                params={"mode": excerpt(self.mode) if isinstance(self.mode, str) else quote(self.mode, 24)},
             )
         if not isinstance(self.doubling, bool):
-            raise OptionsError(f"doubling is true or false, not {self.doubling!r}", code="okey-options-doubling")
-        if isinstance(self.rounds, bool) or self.rounds not in (1, 3):
+            raise OptionsError(f"doubling is true or false, not {quote(self.doubling)}", code="okey-options-doubling")
+        if type(self.rounds) is not int or self.rounds not in (1, 3):
             raise OptionsError(
-                f"a game has 1 or 3 rounds, not {self.rounds!r}",
+                f"a game has 1 or 3 rounds, not {quote(self.rounds)}",
                 code="okey-options-rounds",
-                params={"rounds": self.rounds},
+                params={"rounds": self.rounds if type(self.rounds) is int else quote(self.rounds, 24)},
             )
 
     def as_json(self) -> dict:
@@ -85,7 +87,7 @@ class Options:
             raise OptionsError("the options are an object with mode, doubling and rounds", code="okey-options")
         unknown = sorted(set(data) - {"mode", "doubling", "rounds"})
         if unknown:
-            raise OptionsError(f"unknown option {unknown[0]!r}: the options are mode, doubling and rounds")
+            raise OptionsError(f"unknown option {quote(unknown[0])}: the options are mode, doubling and rounds")
         return cls(**data)
 
     def partners(self, a: int, b: int) -> bool:
@@ -125,7 +127,7 @@ def settle(
 ) -> list[int]:
     """Each seat's end amount (see the module's table)."""
     if end not in ENDS:
-        raise EngineError(f"{end!r} is not an end of a round", code="okey-end")
+        raise EngineError(f"{quote(end)} is not an end of a round", code="okey-end")
     out = []
     for seat, rack in enumerate(racks):
         tiles = list(rack)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
-from ..core.errors import EngineError
+from ..core.errors import EngineError, excerpt, quote
 
 COLOURS = "RBKY"  # red (merah), blue (biru), black (hitam), yellow (kuning)
 COLOUR_NAMES = {"R": "red", "B": "blue", "K": "black", "Y": "yellow"}
@@ -85,14 +85,14 @@ class Tile:
     def parse(cls, text: str) -> Tile:
         """Read ``R7``, ``b12``, ``FJ``... (case-insensitive, surrounding blanks ignored)."""
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a tile: write a colour and a number, for example R7, or FJ")
+            raise NotationError(f"{quote(text)} is not a tile: write a colour and a number, for example R7, or FJ")
         tile = _BY_TEXT.get(text.strip().upper())
         if tile is None:
             raise NotationError(
-                f'"{text.strip()}" is not a tile: write a colour (R, B, K, Y) and a number 1 to 13, '
+                f"{quote(text.strip())} is not a tile: write a colour (R, B, K, Y) and a number 1 to 13, "
                 "for example R7 or B12, or FJ for a false joker",
                 code="okey-tile",
-                params={"text": text.strip()},
+                params={"text": excerpt(text.strip())},
             )
         return tile
 

@@ -11,19 +11,26 @@ separates placements on one line::
 
 from __future__ import annotations
 
-from ..core.errors import EngineError
+from ..core.errors import EngineError, quote
 from .layout import IllegalPlacementError, Layout, Placement
 from .tiles import ParseError, Side, Tile
 
 
 class NotationError(EngineError):
-    """A layout text that can't be read or isn't legal; ``line`` says where."""
+    """A layout text that can't be read or isn't legal; ``line`` says where, and ``placement`` (the placement's
+    number in the whole layout, from 1) when its line holds several (the sandbox joins them with ``;``)."""
 
     code = "notation"
 
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}", params={"line": line, "reason": reason})
+    def __init__(self, line: int, reason: str, placement: int | None = None) -> None:
+        params: dict = {"line": line, "reason": reason}
+        where = f"line {line}"
+        if placement is not None:
+            params["placement"] = placement
+            where += f": placement {placement}"
+        super().__init__(f"{where}: {reason}", params=params)
         self.line = line
+        self.placement = placement
         self.reason = reason
 
 
@@ -37,15 +44,24 @@ def parse_placement(text: str) -> Placement:
         return Placement(Tile.parse(words[0]))
     if len(words) == 4 and words[1] == "on":
         return Placement(Tile.parse(words[0]), Tile.parse(words[2]), Side.parse(words[3]))
-    raise ParseError(f'cannot read "{text.strip()}": write TILE for the opener, or TILE on TILE SIDE')
+    raise ParseError(f"cannot read {quote(text.strip())}: write TILE for the opener, or TILE on TILE SIDE")
 
 
 def iter_placements(text: str):
     """Yield ``(line_number, placement_text)`` for every placement in a layout text."""
+    for number, _placement, part in _placements(text):
+        yield number, part
+
+
+def _placements(text: str):
+    """Yield ``(line_number, placement_number or None, placement_text)``: the placement's number in the whole
+    layout (from 1) only when its line holds more than one."""
+    count = 0
     for number, line in enumerate(text.splitlines(), start=1):
-        for part in line.split("#", 1)[0].split(";"):
-            if part.strip():
-                yield number, part.strip()
+        parts = [part.strip() for part in line.split("#", 1)[0].split(";") if part.strip()]
+        for part in parts:
+            count += 1
+            yield number, count if len(parts) > 1 else None, part
 
 
 def parse_layout(text: str) -> Layout:
@@ -54,12 +70,12 @@ def parse_layout(text: str) -> Layout:
     Raises NotationError naming the line and the reason.
     """
     layout = Layout()
-    for number, part in iter_placements(text):
+    for number, placement_number, part in _placements(text):
         try:
             placement = parse_placement(part)
             layout.place(placement)
         except (ValueError, IllegalPlacementError) as error:
-            raise NotationError(number, str(error)) from None
+            raise NotationError(number, str(error), placement_number) from None
     return layout
 
 

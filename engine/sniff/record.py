@@ -21,42 +21,32 @@ A file of many games is JSON Lines: one game per line.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import IO
 
-from ..core.errors import EngineError
-from ..core.record import DEFAULT_GAME, MAX_SEED
+from ..core.errors import EngineError, quote
 from ..core.record import dumps as dumps  # re-exported: the game's record API
-from ..core.record import read_jsonl as core_read_jsonl
 from ..core.record import write_jsonl as write_jsonl
+from ..core.records import Reader, same
+from ..core.records import RecordError as CoreRecordError
 from .game import DRAW, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
+from .layout import Placement
 from .notation import parse_placement
 from .rules import AMERICAN_SNIFF, RULESETS, Award, HandEnd, Ruleset
-from .tiles import Tile
+from .tiles import DOUBLE_SIX, Tile
 
 ENDS = tuple(HandEnd)
 
 
-class RecordError(EngineError):
+#: The game's name in records; a record without ``"game"`` is Sniff's, as every record written before the field.
+GAME = "sniff"
+
+
+class RecordError(CoreRecordError):
     """A record that isn't valid JSON, or that doesn't replay: ``hand`` and ``event`` (from 1) say where."""
 
     code = "record"
-
-    def __init__(self, reason: str, hand: int | None = None, event: int | None = None, line: int | None = None):
-        self.reason, self.hand, self.event, self.line = reason, hand, event, line
-        where = [f"line {line}"] if line is not None else []
-        if hand is not None:
-            where.append(f"hand {hand}" + (f", event {event}" if event is not None else ""))
-        super().__init__(
-            ": ".join([*where, reason]),
-            code="record",
-            params={"reason": reason, "hand": hand, "event": event, "line": line},
-        )
-
-    def at_line(self, line: int) -> RecordError:
-        """The same error, placed on a line of a JSON Lines file."""
-        return RecordError(self.reason, self.hand, self.event, line)
+    PART = "hand"
 
 
 # -- writing -------------------------------------------------------------------
@@ -115,56 +105,37 @@ def game_record(game: Game) -> dict:
 
 def read_jsonl(stream: IO[str]) -> Iterator[tuple[int, dict]]:
     """Yield ``(line number, record)`` for every non-blank line; RecordError for a line that isn't JSON."""
-    return core_read_jsonl(stream, lambda reason, line: RecordError(reason, line=line))
+    return READER.read_jsonl(stream)
 
 
 # -- reading and replaying -------------------------------------------------
 
+#: The fields of a record, of a hand and of each kind of event (spec/game-record.md); no other is read.
+RECORD_FIELDS = ("game", "rules", "players", "partnerships", "target", "seed", "hands", "winner")
+HAND_FIELDS = ("opener", "lots", "deal", "boneyard", "events", "end", "deductions", "award", "scores")
+EVENT_FIELDS = {"play": ("points",), "draw": (), "pass": ()}
 
-def _field(record: dict, key: str, kind: type | tuple, what: str, hand: int | None = None, event: int | None = None):
-    if key not in record:
-        raise RecordError(f"{what} has no {key!r}", hand, event)
-    value = record[key]
-    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-        raise RecordError(f"{what}'s {key!r} is {json.dumps(value)}, not {_kind_name(kind)}", hand, event)
-    return value
-
-
-def _kind_name(kind: type | tuple) -> str:
-    names = {int: "an integer", str: "a string", list: "a list", dict: "an object", bool: "true"}
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    return " or ".join(names.get(k, "null") for k in kinds)
-
-
-def _tile(text: object, where: str, hand: int) -> Tile:
-    if not isinstance(text, str):
-        raise RecordError(f"{where}: {json.dumps(text)} is not a tile (write a|b)", hand)
-    try:
-        return Tile.parse(text)
-    except ValueError as error:
-        raise RecordError(f"{where}: {error}", hand) from None
+READER = Reader(RecordError, DOUBLE_SIX, Tile.parse, "write a|b, the low half first, for example 1|4")
+#: The plays read so far, by their text: only as the engine writes them, so at most the few thousand there are.
+_PLAYS: dict[str, Placement] = {}
 
 
 def _deal(hand_record: dict, number: int) -> Deal:
-    opener = _field(hand_record, "opener", int, "the hand", number)
-    hands = _field(hand_record, "deal", list, "the hand", number)
-    boneyard = _field(hand_record, "boneyard", list, "the hand", number)
-    tiles = []
-    for seat, seat_tiles in enumerate(hands):
-        if not isinstance(seat_tiles, list):
-            raise RecordError(f"the deal of seat {seat} is not a list of tiles", number)
-        tiles.append(tuple(_tile(t, f"the deal of seat {seat}", number) for t in seat_tiles))
+    opener = READER.field(hand_record, "opener", int, "the hand", number)
+    hands = READER.field(hand_record, "deal", list, "the hand", number)
+    boneyard = READER.field(hand_record, "boneyard", list, "the hand", number)
+    tiles = tuple(READER.tiles(seat_tiles, f"the deal of seat {seat}", number) for seat, seat_tiles in enumerate(hands))
     lots = None
     if "lots" in hand_record:
-        rounds = _field(hand_record, "lots", list, "the hand", number)
+        rounds = READER.field(hand_record, "lots", list, "the hand", number)
         lots = []
         for round_number, row in enumerate(rounds, start=1):
             if not isinstance(row, list):
                 raise RecordError(f"round {round_number} of the lots is not a list (one tile or null per seat)", number)
             where = f"round {round_number} of the lots"
-            lots.append(tuple(None if tile is None else _tile(tile, where, number) for tile in row))
+            lots.append(tuple(None if tile is None else READER.tile(tile, where, number) for tile in row))
         lots = tuple(lots)
-    return Deal(opener, tuple(tiles), tuple(_tile(t, "the boneyard", number) for t in boneyard), lots)
+    return Deal(opener, tiles, READER.tiles(boneyard, "the boneyard", number), lots)
 
 
 def _deal_difference(recorded: Deal, planned: Deal) -> str:
@@ -180,52 +151,57 @@ def _deal_difference(recorded: Deal, planned: Deal) -> str:
 
 def _action(event: object, number: int, index: int):
     """Read one event: ``(seat, action, recorded draw tile or points)``."""
-    if not isinstance(event, dict):
-        raise RecordError(f"the event {json.dumps(event)} is not an object", number, index)
-    seat = _field(event, "seat", int, "the event", number, index)
-    kinds = [key for key in ("play", "draw", "pass") if key in event]
-    if len(kinds) != 1:
-        raise RecordError("an event has exactly one of play, draw or pass", number, index)
-    if kinds[0] == "play":
-        text = _field(event, "play", str, "the event", number, index)
-        points = _field(event, "points", int, "the play event", number, index)
-        try:
-            return seat, Play(parse_placement(text)), points
-        except ValueError as error:
-            raise RecordError(str(error), number, index) from None
-    if kinds[0] == "draw":
-        text = _field(event, "draw", str, "the event", number, index)
-        try:
-            return seat, DRAW, Tile.parse(text)
-        except ValueError as error:
-            raise RecordError(str(error), number, index) from None
+    seat, kind = READER.event(event, EVENT_FIELDS, number, index)
+    if kind == "play":
+        text = READER.field(event, "play", str, "the event", number, index)
+        points = READER.field(event, "points", int, "the play event", number, index)
+        placement = _PLAYS.get(text)
+        if placement is None:
+            try:
+                placement = parse_placement(text)
+            except EngineError as error:
+                raise RecordError(str(error), number, index, field="play") from None
+            if placement.notation() != text:
+                raise RecordError(
+                    f"the play {quote(text)} is not written as a record writes it ({quote(placement.notation())})",
+                    number,
+                    index,
+                    field="play",
+                )
+            _PLAYS[text] = placement
+        return seat, Play(placement), points
+    if kind == "draw":
+        return seat, DRAW, READER.tile(event["draw"], "the draw event", number, index)
     if event["pass"] is not True:
-        raise RecordError(f'a pass event is {{"seat": {seat}, "pass": true}}', number, index)
+        raise RecordError(f'a pass event is {{"seat": {seat}, "pass": true}}', number, index, field="pass")
     return seat, PASS, None
 
 
-def _replay_hand(game: Game, hand_record: dict, number: int, seeded: bool) -> None:
+def _replay_hand(game: Game, hand_record: dict, number: int) -> None:
+    if game.is_terminal():
+        raise RecordError(f"the game was already won by side {game.winner}", number)
+    READER.known(hand_record, HAND_FIELDS, "the hand", number)
+    _check_fields(hand_record, game.ruleset, number)
     deal = _deal(hand_record, number)
     try:
         deal.check(game.ruleset, game.players)
         game.check_deal(deal)
         forced = game.forced_opener()
-        if seeded and (forced is None or forced == deal.opener):
+        if game.seed is not None and (forced is None or forced == deal.opener):
             planned = game.planned_deal()
             if deal != planned:
                 raise RecordError(f"the deal does not follow from the seed: {_deal_difference(deal, planned)}", number)
         hand = game.begin_hand(deal)
-    except ValueError as error:
-        if isinstance(error, RecordError):
-            raise
+    except RecordError:
+        raise
+    except EngineError as error:
         raise RecordError(str(error), number) from None
-    events = _field(hand_record, "events", list, "the hand", number)
+    events = READER.field(hand_record, "events", list, "the hand", number)
     for index, event in enumerate(events, start=1):
         seat, action, detail = _action(event, number, index)
         if hand.is_over:
             raise RecordError(f"the hand is already over ({hand.end})", number, index)
-        if seat != hand.current:
-            raise RecordError(f"seat {seat} acts, but it is seat {hand.current}'s turn", number, index)
+        READER.turn(seat, hand.current, number, index)
         if action is DRAW and hand.drawable and hand.boneyard[0] != detail:
             raise RecordError(
                 f"seat {seat} draws {detail.notation()}, but the boneyard's next tile is {hand.boneyard[0].notation()}",
@@ -243,8 +219,8 @@ def _replay_hand(game: Game, hand_record: dict, number: int, seeded: bool) -> No
         if hand.is_over:
             raise RecordError(f"the record says the hand is unfinished, but it ended ({hand.end})", number)
         return
-    if end not in ENDS:
-        raise RecordError(f"the end {json.dumps(end)} is not one of {', '.join(ENDS)}", number)
+    if not isinstance(end, str) or end not in ENDS:
+        raise RecordError(f"the end {quote(end)} is not one of {', '.join(ENDS)}", number, field="end")
     if not hand.is_over:
         raise RecordError(f"the record says the hand ended ({end}), but seat {hand.current} still has to act", number)
     if end != hand.end:
@@ -254,39 +230,41 @@ def _replay_hand(game: Game, hand_record: dict, number: int, seeded: bool) -> No
     else:
         checks = (("scores", hand.scores),)
         if "award" not in hand_record:
-            raise RecordError("the hand has no 'award' (null when nobody wins it)", number)
+            raise RecordError("the hand has no 'award' (null when nobody wins it)", number, field="award")
         recorded, actual = hand_record["award"], award_record(hand.award)
-        if recorded != actual:
-            raise RecordError(f"the award is {json.dumps(recorded)}, but the replay gives {json.dumps(actual)}", number)
+        if not same(recorded, actual):
+            raise RecordError(
+                f"the award is {quote(recorded)}, but the replay gives {quote(actual)}", number, field="award"
+            )
     for key, actual in checks:
-        recorded = hand_record.get(key)
-        if recorded != list(actual):
-            raise RecordError(f"the {key} are {json.dumps(recorded)}, but the replay gives {list(actual)}", number)
+        READER.check(key, hand_record.get(key), list(actual), number)
 
 
 def _check_fields(hand_record: dict, ruleset: Ruleset, number: int) -> None:
     """Refuse the fields the ruleset's records don't have (American deductions vs classic award)."""
     if ruleset.deductions and "award" in hand_record:
-        raise RecordError(f"the hand has an 'award', but {ruleset.name} has none (it deducts)", number)
+        raise RecordError(f"the hand has an 'award', but {ruleset.name} has none (it deducts)", number, field="award")
     if not ruleset.deductions and "deductions" in hand_record:
-        raise RecordError(f"the hand has 'deductions', but {ruleset.name} deducts nothing", number)
+        raise RecordError(f"the hand has 'deductions', but {ruleset.name} deducts nothing", number, field="deductions")
 
 
 def record_ruleset(record: dict, players: int) -> Ruleset:
     """The ruleset a record names: its ``rules`` (absent: American Sniff) and ``partnerships``."""
     key = record.get("rules", AMERICAN_SNIFF.key)
-    if key not in RULESETS:
+    if not isinstance(key, str) or key not in RULESETS:
         names = ", ".join(RULESETS)
-        raise RecordError(f"the rules {json.dumps(key)} are not one of {names}")
+        raise RecordError(f"the rules {quote(key)} are not one of {names}", field="rules")
     ruleset = RULESETS[key]
     if ruleset.optional_partnerships:
-        partnerships = _field(record, "partnerships", bool, "the record")
+        partnerships = READER.field(record, "partnerships", bool, "the record")
         if partnerships and players != 4:
-            raise RecordError(f"only four players may play as partnerships, not {players}")
+            raise RecordError(f"only four players may play as partnerships, not {players}", field="partnerships")
         ruleset = ruleset.with_partnerships(partnerships if players == 4 else ruleset.partnerships)
     elif "partnerships" in record and record["partnerships"] is not (ruleset.partnerships and players == 4):
-        value = json.dumps(record["partnerships"])
-        raise RecordError(f"the record's 'partnerships' is {value}, but {ruleset.name} has no such choice")
+        value = quote(record["partnerships"])
+        raise RecordError(
+            f"the record's 'partnerships' is {value}, but {ruleset.name} has no such choice", field="partnerships"
+        )
     return ruleset
 
 
@@ -300,9 +278,10 @@ def replay(record: object, ruleset: Ruleset | None = None) -> Game:
     """
     if not isinstance(record, dict):
         raise RecordError("a game record is a JSON object")
-    if record.get("game", DEFAULT_GAME) != DEFAULT_GAME:
-        raise RecordError(f'the record is of the game {json.dumps(record["game"])}, not of Sniff ("sniff")')
-    players = _field(record, "players", int, "the record")
+    if record.get("game", GAME) != GAME:  # a record without "game" is Sniff's (spec/game-record.md)
+        raise RecordError(f'the record is of the game {quote(record["game"])}, not of Sniff ("sniff")', field="game")
+    READER.known(record, RECORD_FIELDS, "the record")
+    players = READER.field(record, "players", int, "the record")
     named = record_ruleset(record, players)
     if ruleset is None:
         ruleset = named
@@ -310,43 +289,25 @@ def replay(record: object, ruleset: Ruleset | None = None) -> Game:
         raise RecordError(f"the record is of {named.name}, not of {ruleset.name}")
     try:
         ruleset.check_players(players)
-    except ValueError as error:
-        raise RecordError(str(error)) from None
-    target = _field(record, "target", int, "the record")
+    except EngineError as error:
+        raise RecordError(str(error), field="players") from None
+    target = READER.field(record, "target", int, "the record")
     if target != ruleset.target(players):
-        raise RecordError(f"the target is {target}, but {players} players play to {ruleset.target(players)}")
-    seed = record.get("seed")
-    if seed is not None:
-        seed = _field(record, "seed", int, "the record")
-        if not 0 <= seed <= MAX_SEED:
-            raise RecordError(f"the seed must be a whole number from 0 to {MAX_SEED}, not {seed}")
-    hands = _field(record, "hands", list, "the record")
-    if not hands:
-        raise RecordError("the record has no hands")
+        raise RecordError(
+            f"the target is {target}, but {players} players play to {ruleset.target(players)}", field="target"
+        )
+    seed = READER.seed(record)
     game = Game(players, seed=seed, ruleset=ruleset, auto_deal=False)
-    for number, hand in enumerate(hands, start=1):
-        if game.is_terminal():
-            raise RecordError(f"the game was already won by side {game.winner}", number)
-        if not isinstance(hand, dict):
-            raise RecordError("a hand is a JSON object", number)
-        if game.hands and not game.hands[-1].is_over:
-            raise RecordError("only the last hand may be unfinished", number)
-        _check_fields(hand, ruleset, number)
-        _replay_hand(game, hand, number, seed is not None)
-    if "winner" not in record:
-        raise RecordError("the record has no 'winner' (null while the game is unfinished)")
-    if record["winner"] != game.winner:
-        recorded, actual = json.dumps(record["winner"]), json.dumps(game.winner)
-        raise RecordError(f"the winner is {recorded}, but the replay gives {actual}")
+    READER.parts(record, "hands", game, lambda game: game.hands, _replay_hand)
+    READER.winner(record, game.winner)
     return game
 
 
 def restore(record: object, ruleset: Ruleset | None = None) -> Game:
-    """The game a record was saved from, ready to go on (the next hand dealt from the seed if needed)."""
-    game = replay(record, ruleset)
-    game.auto_deal = True
-    if game.needs_deal:
-        if game.seed is None:
-            raise RecordError("the record has no seed, so the next hand cannot be dealt")
-        game.begin_hand(game.planned_deal())
-    return game
+    """The game a record was saved from, ready to go on (the next hand dealt from the seed if needed).
+
+    The record must have its seed: its deals are checked against it, and the next hands follow from it.
+    """
+    return READER.restore(
+        record, lambda record: replay(record, ruleset), lambda game: game.begin_hand(game.planned_deal())
+    )

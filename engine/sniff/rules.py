@@ -42,7 +42,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from ..core.errors import EngineError
+from ..core.errors import EngineError, quote
 from ..core.fastrandom import roll
 from .tiles import DOUBLE_SIX, Tile
 
@@ -322,7 +322,7 @@ class Ruleset:
         """Raise ValueError unless this ruleset is played by ``players`` players."""
         if isinstance(players, bool) or not isinstance(players, int) or players not in self.hand_sizes:
             allowed = ", ".join(str(n) for n in sorted(self.hand_sizes))
-            raise RulesError(f"{self.name} is played by {allowed} players, not {players!r}")
+            raise RulesError(f"{self.name} is played by {allowed} players, not {quote(players)}")
 
     def hand_size(self, players: int) -> int:
         self.check_players(players)

@@ -6,7 +6,7 @@ import enum
 import functools
 import operator
 
-from ..core.errors import EngineError
+from ..core.errors import EngineError, excerpt, quote
 
 MAX_PIPS = 6
 #: A mask with every value's bit set (see ``Tile.mask``).
@@ -78,10 +78,11 @@ class Tile:
         halves = body.split("|")
         # ASCII digits only: str.isdigit() and int() also take other scripts' digits ("１|４", "١|٤").
         if len(halves) != 2 or not all(h.strip().isascii() and h.strip().isdigit() for h in halves):
-            raise ParseError(f"{text.strip()} is not a tile: write it as a|b, for example 1|4")
-        a, b = (int(h) for h in halves)
+            raise ParseError(f"{excerpt(text.strip())} is not a tile: write it as a|b, for example 1|4")
+        # A half of thousands of digits is no half either (and int() refuses more than 4300 of them).
+        a, b = (int(h) if len(h.strip()) <= 2 else MAX_PIPS + 1 for h in halves)
         if a > MAX_PIPS or b > MAX_PIPS:
-            raise ParseError(f"{text.strip()} is not a double-six tile")
+            raise ParseError(f"{excerpt(text.strip())} is not a double-six tile")
         return cls(a, b)
 
     def has(self, value: int) -> bool:
@@ -153,7 +154,7 @@ class Side(enum.Enum):
             return cls(text)
         except ValueError:
             names = ", ".join(s.value for s in cls)
-            raise ParseError(f'"{text}" is not a side: use one of {names}') from None
+            raise ParseError(f"{quote(text)} is not a side: use one of {names}") from None
 
     def __repr__(self) -> str:
         return f"Side.{self.name}"

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import sessions
-from ...core.errors import EngineError
+from ...core.errors import EngineError, quote
 from ...core.sessions import PlayError, SessionStore, UnknownGameError, check_language
 from ..game import DECLINE, DRAW, TAKE, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize, lay_melds, lay_pairs
 from ..melds import parse_piece, parse_pieces
@@ -67,7 +67,7 @@ _replays: SessionStore[sessions.Replay[Game, Round]] = SessionStore(
 
 def _flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
-        raise PlayError(f"{name} is true or false, not {value!r}", code="okey-setting", params={"setting": name})
+        raise PlayError(f"{name} is true or false, not {quote(value)}", code="okey-setting", params={"setting": name})
     return value
 
 
@@ -107,7 +107,7 @@ def new_game(
     if seed is None:
         seed = random.SystemRandom().getrandbits(53)  # exact in JavaScript numbers too
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise PlayError(f"the seed is an integer, not {seed!r}", code="okey-seed")
+        raise PlayError(f"the seed is an integer, not {quote(seed)}", code="okey-seed")
     game = Game(options, seed=seed, auto_deal=False)
     game.begin_round(game.planned_deal())
     session = Session(game, bots, _flag(assisted, "assisted"))
@@ -121,6 +121,7 @@ def resume(save: dict, bots: str = "greedy", assisted: bool = True, lang: str = 
     check_language(lang)
     sessions.check_bots(bots, BOT_NAMES)
     game = replay(save)
+    sessions.check_save(save)  # so the replay has checked every deal against the seed
     game.auto_deal = False
     session = Session(game, bots, _flag(assisted, "assisted"))
     return _reply(_games.add(session), session, lang, [])
@@ -164,7 +165,7 @@ def act(game: str, action: str, lang: str = "en") -> dict:
     check_language(lang)
     _your_turn(session, lang)
     if not isinstance(action, str):
-        raise PlayError(f"a move is text such as draw or discard R3, not {action!r}", code="okey-move")
+        raise PlayError(f"a move is text such as draw or discard R3, not {quote(action)}", code="okey-move")
     return _reply(game, session, lang, _apply(session, action, lang))
 
 
@@ -247,7 +248,7 @@ def lay_check(game: str, tiles: list, kind: str = "melds", lang: str = "en") -> 
     words = _words(session, lang)
     state = session.game.round
     if kind not in ("melds", "pairs"):
-        raise PlayError(f"a lay-down is melds or pairs, not {kind!r}", code="okey-lay-kind")
+        raise PlayError(f"a lay-down is melds or pairs, not {quote(kind)}", code="okey-lay-kind")
     chosen = _rack_tiles(session, tiles)
     if not chosen:
         return {"ok": False, "text": words.nothing_selected(), "action": None, "total": 0}
@@ -297,7 +298,7 @@ def arrange(game: str, how: str = "runs", lang: str = "en") -> dict:
     session = _games[game]
     check_language(lang)
     if how not in ARRANGEMENTS:
-        raise PlayError(f"arrange the rack by {', '.join(ARRANGEMENTS)}, not {how!r}", code="okey-arrange")
+        raise PlayError(f"arrange the rack by {', '.join(ARRANGEMENTS)}, not {quote(how)}", code="okey-arrange")
     if how in ("best", "pairs") and not session.assisted:
         raise PlayError("the best arrangement is the assisted table's", code="okey-not-assisted")
     state = session.game.round

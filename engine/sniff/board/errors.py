@@ -24,7 +24,11 @@ def error_words(lang: str = "en") -> dict[str, str | list[str]]:
     call = _("the board was asked for something it does not do")
     return {
         "unknown": _("the board could not do this, for a reason it has no words for in this language"),
-        "notation": _("line {line} cannot be read, or places a tile where the rules do not allow it"),
+        "notation": [
+            # The sandbox joins its placements with ";": its errors name the placement (params "placement").
+            _("placement {placement} cannot be read, or places a tile where the rules do not allow it"),
+            _("line {line} cannot be read, or places a tile where the rules do not allow it"),
+        ],
         "parse": _("a tile or a side cannot be read"),
         "illegal-placement": _("the rules do not allow that placement"),
         "layout-too-long": _("it is longer than any layout of the 28 tiles ({size} characters)"),
@@ -38,6 +42,8 @@ def error_words(lang: str = "en") -> dict[str, str | list[str]]:
         "record-not-object": _("a game record is one JSON object, and this file holds something else"),
         "record-game": _("the record does not say which game it is"),
         "record-too-large": _("the file is too large to be a game record ({size} characters; at most {limit})"),
+        "record-bom": _("the file starts with a byte-order mark: save it as UTF-8 without one"),
+        "record-number": _("the file holds a number longer than any in a game record (at most {limit} digits)"),
         "record-too-deep": _("the file nests more deeply than a game record does (more than {limit} levels)"),
         "too-deep": _("the value nests too deeply for the engine to read"),
         "seed": _("its seed is larger than the board can keep (at most {max})"),

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import sessions
+from ...core.errors import quote
 from ...core.i18n import translations
 from ...core.sessions import PlayError, SessionStore, UnknownGameError, check_language
 from ..game import DRAW, PASS, Drew, Game, Hand, Play, Played
@@ -88,9 +89,9 @@ def play_new(
     check_language(lang)
     sessions.check_bots(bots, BOT_NAMES)
     if rules not in RULESETS:
-        raise PlayError(f"the rules are one of {', '.join(RULESETS)}, not {rules!r}", code="rules")
+        raise PlayError(f"the rules are one of {', '.join(RULESETS)}, not {quote(rules)}", code="rules")
     if not isinstance(partnerships, bool):
-        raise PlayError(f"partnerships is true or false, not {partnerships!r}", code="partnerships")
+        raise PlayError(f"partnerships is true or false, not {quote(partnerships)}", code="partnerships")
     ruleset = RULESETS[rules]
     if players == 4 and ruleset.optional_partnerships:
         ruleset = ruleset.with_partnerships(partnerships)
@@ -112,6 +113,7 @@ def play_resume(save: dict, bots: str = "greedy", lang: str = "en") -> dict:
     check_language(lang)
     sessions.check_bots(bots, BOT_NAMES)
     game = replay(save)
+    sessions.check_save(save)  # so the replay has checked every deal against the seed
     game.auto_deal = False
     session = Session(game, bots)
     return _reply(_games.add(session), session, lang, [])
@@ -131,7 +133,7 @@ def play_act(game: str, action: str, lang: str = "en") -> dict:
     check_language(lang)
     sessions.check_phase(phase(session.game), Phase.YOU, "it is not the player's turn", "not-your-turn")
     if not isinstance(action, str):
-        raise PlayError(f"a move is text such as draw, pass or 1|4 on 4|4 line-b, not {action!r}")
+        raise PlayError(f"a move is text such as draw, pass or 1|4 on 4|4 line-b, not {quote(action)}")
     event = session.game.apply_action(parse_action(action))
     return _reply(game, session, lang, news(session.game, event, _words(session, lang)))
 
