@@ -35,6 +35,8 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "play": ("engine/sniff/board/*.py",),
     "okey": ("engine/okey/render/text.py", "engine/okey/render/svg.py", "engine/okey/render/legend.py"),
     "okeyplay": ("engine/okey/board/*.py",),
+    "stats": ("scripts/hooks/stats.py", "scripts/hooks/stats_words.py"),
+    "review": ("engine/sniff/render/review.py", "engine/okey/render/review.py"),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
