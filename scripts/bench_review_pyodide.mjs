@@ -25,5 +25,6 @@ const { loadPyodide } = await import(path.join(ROOT, "node_modules/pyodide/pyodi
 const pyodide = await loadPyodide({ lockFileURL: lock, packageCacheDir: path.dirname(lock) });
 await pyodide.loadPackage("sniff-engine", { messageCallback: () => {} });
 const source = await readFile(path.join(ROOT, "scripts/bench_review.py"), "utf-8");
-pyodide.runPython(`__file__ = "/bench_review.py"\n` + source.replace('if __name__ == "__main__":', "if False:"));
+pyodide.globals.set("__file__", "/bench_review.py");
+pyodide.runPython(source.replace('if __name__ == "__main__":', "if False:"));
 console.log(pyodide.runPython(`import json; json.dumps(measure(${Number(repeat)}))`));
