@@ -10,7 +10,10 @@ from . import UsageError, add_input, add_lang, read_input
 from .replay import records
 
 NAME = "review"
-HELP = "review a finished game's moves for one seat (Sniff or Okey, from the record): the remarks and the worst three"
+HELP = (
+    "review a finished game's moves for one seat (Sniff or Okey, from its record; of a JSON Lines file, "
+    "the first game): the remarks, the worst three starred"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

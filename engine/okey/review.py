@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .arrange import layoff_spots
-from .game import DECLINE, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize
+from .arrange import layoff_spots, opening, pairs_opening
+from .game import DECLINE, DRAW, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize
 from .melds import format_pieces
 from .record import _action, replay
 from .rules import LAYOFF_TIMES, OKEY_LEFT, OPENED_MELDS, RACK_TIMES, SEIZE_BASE, okeys_in, rack_value
@@ -74,6 +74,21 @@ def _opening_of(state: Round) -> dict | None:
     return None
 
 
+def _opening_with_take(state: Round, seat: int) -> dict | None:
+    """The opening the seat could have made this turn by taking the last discard instead of drawing, or None."""
+    tile = state.last_discard[1]
+    rack = [*state.racks[seat].elements(), tile]
+    found = opening(rack, state.okey, state.threshold(), taken=tile)
+    if found is not None:
+        melds = [meld.notation() for meld in found.melds]
+        return {"with": "meld", "melds": melds, "take": tile.notation(), "rack": [t.notation() for t in sorted(rack)]}
+    pairs = pairs_opening(rack, state.okey, taken=tile)
+    if pairs is not None:
+        melds = [pair.notation() for pair in pairs]
+        return {"with": "pairs", "melds": melds, "take": tile.notation(), "rack": [t.notation() for t in sorted(rack)]}
+    return None
+
+
 def _round_remarks(state: Round, record: dict, number: int, seat: int) -> list[Remark]:
     """Replay one recorded round on ``state`` (dealt, nothing played) and review it for ``seat``."""
     okey = state.okey
@@ -87,6 +102,10 @@ def _round_remarks(state: Round, record: dict, number: int, seat: int) -> list[R
     for index, event in enumerate(record["events"]):
         actor, action = _action(event, state, number, index + 1)
         mine = actor == seat
+        if mine and action is DRAW and state.opened[seat] is None and could_open is None and state.can_take(seat):
+            found = _opening_with_take(state, seat)
+            if found is not None:  # taking the last discard would have opened this turn
+                could_open = (turn + 1, index, found)
         if mine and type(action) is Discard:
             turn += 1
             legal = state.legal_actions()

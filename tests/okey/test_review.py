@@ -14,7 +14,7 @@ from engine.board import session
 from engine.core.i18n import LANGUAGES
 from engine.okey.arrange import is_penalty, layoff_spots
 from engine.okey.bots import make_bot
-from engine.okey.game import Discard, Game, LayMelds, LayPairs
+from engine.okey.game import DRAW, TAKE, Discard, Game, LayMelds, LayPairs
 from engine.okey.melds import check_meld, parse_meld, parse_pieces
 from engine.okey.record import game_record
 from engine.okey.render.review import review_json
@@ -145,3 +145,35 @@ def test_the_board_op_and_the_command_line(played, tmp_path):
         check=True,
     )
     assert [r["kind"] for r in json.loads(done.stdout)["remarks"]] == [r["kind"] for r in reply["result"]["remarks"]]
+
+
+class Drawer:
+    """The greedy bot, but it always draws from the pile, even when the discard would open for it."""
+
+    def __init__(self) -> None:
+        self.greedy = make_bot("greedy", random.Random(0))
+
+    def choose(self, view):
+        action = self.greedy.choose(view)
+        return DRAW if action is TAKE and DRAW in view.legal_actions else action
+
+
+def test_an_opening_missed_by_drawing_instead_of_taking_the_discard():
+    game = Game(Options(rounds=1), seed=21)
+    bots = [Drawer()] + [make_bot("greedy", random.Random(seat)) for seat in (1, 2, 3)]
+    while not game.is_terminal():
+        seat = game.current_player
+        game.apply_action(bots[seat].choose(game.view(seat)))
+    record = game_record(game)
+    (remark,) = [r for r in review(record, 0).remarks if r.kind == "open"]
+    facts = remark.facts
+    assert (facts["take"], facts["turn"], facts["opened"]) == ("Y10", 2, 4)
+    event = record["rounds"][0]["events"][remark.move]
+    assert event == {"seat": 0, "draw": event["draw"]}, "it drew where it could have taken"
+    okey = Okey(Tile.parse(record["rounds"][0]["indicator"]))
+    checks = [check_meld(parse_pieces(meld, okey), okey) for meld in facts["melds"]]
+    assert all(check.valid for check in checks) and sum(check.value for check in checks) >= 51
+    assert any("Y10" in meld.split() for meld in facts["melds"]), "the opening uses the discard"
+    shown = review_json(review(record, 0), "it")
+    (text,) = [r for r in shown["remarks"] if r["kind"] == "open"]
+    assert "prendere 10 giallo" in text["text"] and text["svg"]  # Italian names the number first

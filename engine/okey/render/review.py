@@ -7,6 +7,7 @@ fed; the opening the solver found).
 
 from __future__ import annotations
 
+from ...core.errors import EngineError
 from ...core.i18n import translations
 from ..melds import parse_pieces
 from ..review import Review
@@ -52,7 +53,8 @@ class Words:
 def remark_text(remark: dict, words: Words, okey: Okey, seat: int) -> str:
     _ = words._
     kind = remark["kind"]
-    tile = words.tiles.tile(Tile.parse(remark["tile"])) if isinstance(remark.get("tile"), str) else None
+    # A tile, or a piece of a lay-off (``*Y10``: an okey standing for yellow 10).
+    tile = words.tiles.pieces(parse_pieces(remark["tile"], okey)) if isinstance(remark.get("tile"), str) else None
     if kind == "penalty":
         melds = "; ".join(words.meld(m, okey) for m in remark["fed"])
         return _(
@@ -73,11 +75,17 @@ def remark_text(remark: dict, words: Words, okey: Okey, seat: int) -> str:
         )
     if kind == "open":
         melds = "; ".join(words.meld(m, okey) for m in remark["melds"])
-        if remark["with"] == "pairs":
+        if "take" in remark:
+            if remark["with"] == "pairs":
+                could = _("On your turn {turn} you could have taken {tile} and opened with pairs: {melds}.")
+            else:
+                could = _("On your turn {turn} you could have taken {tile} and opened with melds: {melds}.")
+        elif remark["with"] == "pairs":
             could = _("On your turn {turn} you could have opened with pairs: {melds}.")
         else:
             could = _("On your turn {turn} you could have opened with melds: {melds}.")
-        text = could.format(turn=remark["turn"], melds=melds)
+        taken = words.tiles.tile(Tile.parse(remark["take"])) if "take" in remark else None
+        text = could.format(turn=remark["turn"], melds=melds, tile=taken)
         if remark["opened"] is None:
             return text + " " + _("You never opened in this round.")
         return text + " " + _("You opened on your turn {turn}.").format(turn=remark["opened"])
@@ -115,21 +123,27 @@ def diagram(remark: dict, indicator: str) -> str | None:
         return "\n".join(lines)
     if remark["kind"] == "open":
         action = "pairs" if remark["with"] == "pairs" else "opening"
-        return "\n".join(
-            [f"indicator {indicator}", f"rack {' '.join(remark['rack'])}", f"{action} {', '.join(remark['melds'])}"]
-        )
+        rack = list(remark["rack"])
+        lines = [f"indicator {indicator}"]
+        if "take" in remark:
+            rack.remove(remark["take"])
+        lines.append(f"rack {' '.join(rack)}")
+        if "take" in remark:
+            lines.append(f"take {remark['take']}")
+        lines.append(f"{action} {', '.join(remark['melds'])}")
+        return "\n".join(lines)
     return None
 
 
 def _picture(text: str | None, lang: str, ident: str) -> str | None:
     if text is None:
         return None
-    from . import DiagramError, analyse, parse_diagram, render_svg
+    from . import analyse, parse_diagram, render_svg
 
     try:
         return render_svg(analyse(parse_diagram(text), text), lang, id_prefix=ident)
-    except DiagramError:
-        return None  # a position the diagrams cannot show: the text says it all
+    except EngineError:
+        return None  # a position the diagrams cannot show (DiagramError, a rule's refusal): the text says it all
 
 
 def review_json(review: Review, lang: str = "en", *, pictures: bool = True) -> dict:
