@@ -16,7 +16,7 @@ from engine.sniff.game import Game, Play, parse_action
 from engine.sniff.record import game_record
 from engine.sniff.render.review import review_json
 from engine.sniff.review import review
-from engine.sniff.rules import round_to_five
+from engine.sniff.rules import AMERICAN_SNIFF, CLASSIC_SNIFF, round_to_five
 
 #: Seed 4, two players: after four greedy moves, seat 0 holds [3|4], which on [4|4] line B would make the
 #: counted ends add up to 15, and it places [0|1] on [0|6] instead, for nothing.
@@ -25,16 +25,16 @@ MISTAKE = (4, "0|1 on 0|6 low")
 FIFTEEN = "3|4 on 4|4 line-b"
 
 
-def scripted_game() -> Game:
+def scripted_game(ruleset=AMERICAN_SNIFF) -> Game:
     """The first hand played greedily by both seats, but for seat 0's mistake; the next hand is dealt."""
-    game = Game(2, seed=SEED)
+    game = Game(2, seed=SEED, ruleset=ruleset)
     hand = game.hand
     while hand.end is None:
         if len(hand.events) == MISTAKE[0]:
             assert hand.current == 0
             game.apply_action(parse_action(MISTAKE[1]))
         else:
-            game.apply_action(greedy_choice(hand.layout, hand.legal_actions()))
+            game.apply_action(greedy_choice(hand.layout, hand.legal_actions(), ruleset.placement_points))
     return game
 
 
@@ -59,6 +59,19 @@ def test_the_missed_fifteen_is_named_with_its_points_and_the_better_placement(re
     assert missed.facts["best"] == 15
     assert missed.facts["better"] == FIFTEEN
     assert missed.severity == 15
+
+
+def test_classic_sniff_scores_the_missed_fifteen_in_fives():
+    record = game_record(scripted_game(CLASSIC_SNIFF))
+    assert record["rules"] == "classic"
+    reviewed = review(record, 0, estimate=False)
+    (missed,) = [r for r in reviewed.remarks if "played" in r.facts]
+    assert (missed.kind, missed.facts["points"], missed.facts["best"]) == ("counted", 0, 3)
+    assert missed.facts["better"] == FIFTEEN
+    assert missed.severity == 15, "severities are counts in every ruleset"
+    assert not [r for r in reviewed.remarks if r.kind == "deduction"], "classic Sniff deducts nothing"
+    (text,) = [r["text"] for r in review_json(reviewed, "en", pictures=False)["remarks"] if r["kind"] == "counted"]
+    assert "3 points" in text
 
 
 def test_only_finished_hands_are_reviewed(record, reviewed):
