@@ -61,6 +61,7 @@ SCORE_EDGES = (5, 10, 15, 20, 25, 30)
 DEDUCTION_EDGES = (0, 5, 15, 25, 35, 50)
 HANDS_EDGES = (1, 3, 5, 7, 9, 12, 15)
 OPEN_EDGES = (1, 2, 3, 4, 5, 6, 8)
+TURN_EDGES = (1, 3, 5, 7, 9, 11, 13)
 PENALTY_EDGES = (0, 1, 2, 3, 4)
 GAIN_EDGES = (0, 1, 10, 20, 40)
 
@@ -258,6 +259,7 @@ class OkeyTally:
     def __post_init__(self) -> None:
         self.rounds = 0
         self.first_open: list[int] = []
+        self.open_turns: list[int] = []  # every opening, on the opener's own turn
         self.never_opened = 0
         self.openings: Counter = Counter()
         self.first_kind: Counter = Counter()
@@ -283,6 +285,7 @@ class OkeyTally:
             if "opening" in event:
                 kind = "meld" if "meld" in event else "pairs"
                 self.openings[kind] += 1
+                self.open_turns.append(turns[seat] + 1)
                 if first is None:
                     first = turns[seat] + 1
                     self.first_kind[kind] += 1
@@ -324,6 +327,11 @@ class OkeyTally:
             "first_open_mean": mean(self.first_open),
             "first_open_median": percentile(sorted(self.first_open), 0.5),
             "never_opened": share(self.never_opened, self.rounds),
+            "turn_edges": list(TURN_EDGES),
+            "open_turns": histogram(self.open_turns, TURN_EDGES),
+            "open_turns_mean": mean(self.open_turns),
+            "open_turns_median": percentile(sorted(self.open_turns), 0.5),
+            "openings_per_round": round(len(self.open_turns) / max(self.rounds, 1), 3),
             "openings": {kind: share(self.openings[kind], openings) for kind in ("meld", "pairs")},
             "first_kind": {kind: share(self.first_kind[kind], self.rounds) for kind in ("meld", "pairs")},
             "penalty_edges": list(PENALTY_EDGES),

@@ -323,6 +323,23 @@ def chart_okey_first_open(data: dict, words: StatsWords) -> Chart:
     )
 
 
+def chart_okey_open_turns(data: dict, words: StatsWords) -> Chart:
+    _ = words._
+    edges = data["okey"]["tables"][0]["turn_edges"]
+    series = []
+    for mode, doubling in OKEY_TABLES:
+        table = okey_table(data, mode, doubling)
+        total = max(sum(table["open_turns"]), 1)
+        series.append(Series(words.okey_table(mode, doubling), [count / total for count in table["open_turns"]]))
+    return Chart(
+        _("The turn on which each player opens"),
+        [words.bin(edges, i) for i in range(len(edges))],
+        series,
+        percent=True,
+        axis=_("share of the openings (the opener's own turns)"),
+    )
+
+
 def chart_okey_openings(data: dict, words: StatsWords) -> Chart:
     _ = words._
     tables = [okey_table(data, m, d) for m, d in OKEY_TABLES]
@@ -415,6 +432,7 @@ CHARTS = {
     "sniff-hands": chart_sniff_hands,
     "sniff-bots": chart_sniff_bots,
     "okey-first-open": chart_okey_first_open,
+    "okey-open-turns": chart_okey_open_turns,
     "okey-openings": chart_okey_openings,
     "okey-penalties": chart_okey_penalties,
     "okey-ends": chart_okey_ends,
