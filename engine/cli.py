@@ -17,7 +17,7 @@ import sys
 
 from .core.errors import EngineError
 
-COMMANDS = ("describe", "svg", "simulate", "replay", "meld", "arrange", "exercise")
+COMMANDS = ("describe", "svg", "simulate", "replay", "review", "meld", "arrange", "exercise")
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict]:

@@ -40,6 +40,8 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "engine/okey/render/practice.py",
         "engine/core/practice_text.py",
     ),
+    "stats": ("scripts/hooks/stats.py", "scripts/hooks/stats_words.py"),
+    "review": ("engine/sniff/render/review.py", "engine/okey/render/review.py"),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")

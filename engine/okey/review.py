@@ -1,0 +1,222 @@
+"""The review of a finished Okey game, for one seat, from its record alone.
+
+Every round is played again from the record (checked first, ``engine.okey.record.replay``); at the end of
+each of the seat's turns the review asks the rules and the solver what that moment allowed. It only reads
+finished rounds, where every rack is public, so it shows nothing a seat may not see.
+
+- ``penalty``: a penalty tile discarded, the charge, and the table meld(s) it would have fed;
+- ``charge``: the charges the seat paid and the move that caused each: its discard taken by the next
+  seat, an opponent's lay-off on its meld, a seize of the okey from its meld;
+- ``open``: the first turn on which the seat could have opened (and with which melds or pairs, from the
+  solver), when it opened later or never;
+- ``meld``: a tile that could have been laid off (or a seize that could have been made) and stayed in the
+  rack to the round's end;
+- ``settle``: okeys held to the end, and the seat's settlement.
+
+``severity`` is in the game's points (what the mistake cost, or about: a turn waited to open counts
+``OPEN_TURN`` points); ``kind`` names the practice exercise that trains it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .arrange import layoff_spots, opening, pairs_opening
+from .game import DECLINE, DRAW, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize
+from .melds import format_pieces
+from .record import _action, replay
+from .rules import LAYOFF_TIMES, OKEY_LEFT, OPENED_MELDS, RACK_TIMES, SEIZE_BASE, okeys_in, rack_value
+from .tiles import Tile
+
+KINDS = ("meld", "penalty", "open", "charge", "settle")
+#: The cost given to each turn a seat waited to open when it could have (for ranking the remarks).
+OPEN_TURN = 50
+
+
+@dataclass(frozen=True)
+class Remark:
+    kind: str
+    severity: int
+    round: int  # from 1
+    move: int | None  # the event's index in the round (from 0); None for the round as a whole
+    facts: dict = field(default_factory=dict)
+
+    def as_json(self) -> dict:
+        return {"kind": self.kind, "severity": self.severity, "round": self.round, "move": self.move, **self.facts}
+
+
+@dataclass(frozen=True)
+class Review:
+    seat: int
+    mode: str
+    remarks: tuple[Remark, ...]
+    #: Each round's indicator (the okey follows from it), to word and draw the remarks' tiles.
+    indicators: tuple[str, ...] = ()
+
+    def worst(self, count: int = 3) -> list[Remark]:
+        """The ``count`` remarks with the highest severity (information left out), in the game's order."""
+        ranked = sorted((r for r in self.remarks if r.severity > 0), key=lambda r: -r.severity)[:count]
+        return sorted(ranked, key=lambda r: (r.round, 10**9 if r.move is None else r.move))
+
+
+def _meld_texts(melds) -> list[str]:
+    return [meld.notation() for meld in melds]
+
+
+def _opening_of(state: Round) -> dict | None:
+    """The opening the solver offers now (melds first, else pairs), or None."""
+    for action in state.legal_actions():
+        if type(action) is LayMelds:
+            groups = [format_pieces(g) for g in action.melds]
+            return {"with": "meld", "melds": groups}
+        if type(action) is LayPairs:
+            return {"with": "pairs", "melds": [format_pieces(g) for g in action.pairs]}
+    return None
+
+
+def _opening_with_take(state: Round, seat: int) -> dict | None:
+    """The opening the seat could have made this turn by taking the last discard instead of drawing, or None."""
+    tile = state.last_discard[1]
+    rack = [*state.racks[seat].elements(), tile]
+    found = opening(rack, state.okey, state.threshold(), taken=tile)
+    if found is not None:
+        melds = [meld.notation() for meld in found.melds]
+        return {"with": "meld", "melds": melds, "take": tile.notation(), "rack": [t.notation() for t in sorted(rack)]}
+    pairs = pairs_opening(rack, state.okey, taken=tile)
+    if pairs is not None:
+        melds = [pair.notation() for pair in pairs]
+        return {"with": "pairs", "melds": melds, "take": tile.notation(), "rack": [t.notation() for t in sorted(rack)]}
+    return None
+
+
+def _round_remarks(state: Round, record: dict, number: int, seat: int) -> list[Remark]:
+    """Replay one recorded round on ``state`` (dealt, nothing played) and review it for ``seat``."""
+    okey = state.okey
+    remarks: list[Remark] = []
+    turn = 0
+    could_open: tuple[int, int, dict] | None = None  # (turn, move, opening)
+    opened_turn: int | None = None
+    unplayed: dict[Tile, tuple[int, int, str]] = {}  # a tile that could be laid off: (turn, move, the meld)
+    seize: tuple[int, int, str, str, int] | None = None
+    seized = False
+    for index, event in enumerate(record["events"]):
+        actor, action = _action(event, state, number, index + 1)
+        mine = actor == seat
+        if mine and action is DRAW and state.opened[seat] is None and could_open is None and state.can_take(seat):
+            found = _opening_with_take(state, seat)
+            if found is not None:  # taking the last discard would have opened this turn
+                could_open = (turn + 1, index, found)
+        if mine and type(action) is Discard:
+            turn += 1
+            legal = state.legal_actions()
+            if state.opened[seat] is None and could_open is None:
+                found = _opening_of(state)
+                if found is not None:
+                    could_open = (turn, index, {**found, "rack": [t.notation() for t in state.rack(seat)]})
+            if state.opened[seat] == OPENED_MELDS:
+                melds = state.melds()
+                for other in legal:
+                    if type(other) is LayOff and other.piece.face not in unplayed:
+                        unplayed[other.piece.face] = (turn, index, melds[other.to].notation())
+                    if type(other) is Seize and seize is None:
+                        owner = state.table[other.to].owner
+                        worth = SEIZE_BASE + okey.identity(other.tile).number * LAYOFF_TIMES
+                        charge = worth if state.options.opponents(seat, owner) else 0
+                        seize = (turn, index, other.tile.notation(), melds[other.to].notation(), charge)
+            if event.get("charge"):
+                spots = sorted({i for i, _end, _tile in layoff_spots(action.tile, state.melds(), okey)})
+                fed = [state.melds()[i].notation() for i in spots]
+                remarks.append(
+                    Remark(
+                        "penalty",
+                        event["charge"]["points"],
+                        number,
+                        index,
+                        {"tile": action.tile.notation(), "points": event["charge"]["points"], "fed": fed},
+                    )
+                )
+        if mine and type(action) in (LayMelds, LayPairs) and "opening" in event:
+            opened_turn = turn + 1
+        if mine and type(action) is Seize:
+            seized = True
+        if not mine and event.get("charge", {}).get("seat") == seat:
+            what = next(key for key in ("take", "layoff", "seize") if key in event)
+            facts = {"cause": what, "by": actor, "tile": event[what], "points": event["charge"]["points"]}
+            if what != "take":
+                facts["meld"] = state.melds()[event["to"]].notation()
+            remarks.append(Remark("charge", event["charge"]["points"], number, index, facts))
+        state.apply(action)
+    if state.end is None and (record.get("end") or {}).get("kind") == "exhausted":
+        state.apply(DECLINE)  # the seat to play did not take the last discard
+    if state.end is None:
+        return remarks  # an unfinished round: only what happened so far
+    end = state.end["kind"]
+    if could_open is not None and (opened_turn is None or opened_turn > could_open[0]):
+        late = None if opened_turn is None else opened_turn - could_open[0]
+        turn_could, move, found = could_open
+        remarks.append(
+            Remark(
+                "open",
+                OPEN_TURN * (late if late is not None else max(turn - turn_could + 1, 1)),
+                number,
+                move,
+                {"turn": turn_could, "opened": opened_turn, **found},
+            )
+        )
+    rack = state.rack(seat)
+    for tile, (turn_could, move, meld) in unplayed.items():
+        if tile in rack:
+            times = RACK_TIMES[end] if state.opened[seat] == OPENED_MELDS else 1
+            remarks.append(
+                Remark(
+                    "meld",
+                    okey.value(tile) * times,
+                    number,
+                    move,
+                    {"tile": tile.notation(), "turn": turn_could, "meld": meld, "what": "layoff"},
+                )
+            )
+    if seize is not None and not seized:
+        turn_could, move, tile, meld, charge = seize
+        facts = {"tile": tile, "turn": turn_could, "meld": meld, "what": "seize", "charge": charge}
+        remarks.append(Remark("meld", charge, number, move, facts))
+    okeys = okeys_in(rack, okey)
+    if okeys and state.end["seat"] != seat:
+        remarks.append(Remark("settle", okeys * OKEY_LEFT[end], number, None, {"okeys": okeys, "each": OKEY_LEFT[end]}))
+    remarks.append(
+        Remark(
+            "settle",
+            0,
+            number,
+            None,
+            {
+                "end": end,
+                "settlement": state.settlement[seat],
+                "charges": state.charges[seat],
+                "score": state.scores[seat],
+                "rack": [tile.notation() for tile in rack],
+                "value": rack_value(rack, okey),
+                "opened": state.opened[seat],
+            },
+        )
+    )
+    return remarks
+
+
+def review_game(game: Game, record: dict, seat: int) -> Review:
+    """The review of a replayed ``game`` (and the record it came from) for ``seat``."""
+    if not 0 <= seat < 4:
+        raise ValueError(f"seat {seat} is not at the table (seats 0 to 3)")
+    remarks: list[Remark] = []
+    for number, (played, data) in enumerate(zip(game.rounds, record["rounds"], strict=True), start=1):
+        if not played.is_over:
+            continue  # a round in play is never reviewed: it would show hidden racks
+        state = Round(game.options, played.deal, number)
+        remarks.extend(_round_remarks(state, data, number, seat))
+    indicators = tuple(state.indicator.notation() for state in game.rounds)
+    return Review(seat, game.options.mode, tuple(remarks), indicators)
+
+
+def review(record: dict, seat: int) -> Review:
+    """Replay an Okey record (every check of ``replay``) and review it for ``seat``."""
+    return review_game(replay(record), record, seat)
