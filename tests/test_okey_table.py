@@ -26,6 +26,7 @@ from engine.okey.game import Game
 from engine.okey.record import game_record, replay
 from engine.okey.rules import Options
 from tests.support import browser as support
+from tests.support import saves
 from tests.support.browser import axe_problems, visitor_page
 from tests.test_board_runtime import BOOT_TIMEOUT, locale_path
 
@@ -65,7 +66,8 @@ def moves_done(page) -> str:
 
 
 def saved(page) -> dict:
-    return json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"]
+    """The game as the worker keeps it, sealed: {save, meta}."""
+    return saves.sealed(page, "okey")
 
 
 def start_save(mode: str, rounds: int, seed: int = SEED) -> dict:
@@ -212,6 +214,7 @@ def test_a_visitor_plays_a_round_through_the_buttons(
                 best += finished.totals[(finished.winner[0] + 2) % 4]
             assert page.locator("[data-okey-winner]").inner_text() == words.winners(finished.winner, best)
             assert page.locator(".okey-play__chart polyline").count() == 4
+            assert saved(page) is None, "a finished game is not kept"
             assert json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"] is None
 
         # The record replays move by move.
@@ -228,11 +231,12 @@ def test_a_visitor_plays_a_round_through_the_buttons(
         assert page.locator("[data-okey-settlement]").count() == 1
 
 
-def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_turn_to_a_bot_a_dead_worker_restarts(
+def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_only_the_timer_hands_it_to_a_bot(
     browser, site_url
 ):
     lang = "fi"
     text = ui_text(lang)
+    words = Words(lang)
     settings = {"mode": "solo", "bots": "greedy", "pace": "instant", "timer": 0}
     # A known deal, and the greedy bot's moves for the visitor too (as the bots that stand in for them play): the
     # whole game is known, and lasts longer than the test.
@@ -241,6 +245,8 @@ def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_tu
         page.get_by_role("button", name=text["continue"], exact=True).click()
         page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
         settle(page)
+        # The save of the release before, in localStorage, was handed to the worker once, and is gone from there.
+        assert json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"] is None
         before = moves_done(page)
         label, _ = greedy_move(saved(page)["save"], lang, "solo")
         page.get_by_role("button", name=label, exact=True).click()
@@ -262,6 +268,11 @@ def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_tu
             "(tile) => document.querySelectorAll('.okey-rack__tile')[1].dataset.okeyTile === tile", arg=first
         )
         moved = page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)")
+        # The move timer's deadline is sealed with the save, beside the rack's order.
+        page.locator("select[name=timer]").select_option("60")
+        kept = saves.wait_sealed(page, "okey", lambda v: v["meta"].get("deadline") and v["meta"]["order"] == moved)
+        assert kept["meta"]["order"] == moved and kept["meta"]["deadline"]["seconds"] == 60
+        deadline = kept["meta"]["deadline"]["at"]
 
         page.reload()
         page.locator("select[name=rounds]").select_option("3")  # a setting changed before going on keeps the game
@@ -271,43 +282,37 @@ def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_tu
         assert page.locator("[data-okey-turn]").inner_text() == shown["turn"]
         assert page.locator(".okey-play__log li").all_inner_texts() == shown["log"]
         assert page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)") == moved
+        # A reload does not give the timer its full time again: it goes on to the deadline it had.
+        page.wait_for_selector("[data-okey-timer]:not([hidden])")
+        left, now = page.evaluate(
+            "() => [Number(document.querySelector('[data-okey-timer]').textContent.match(/\\d+/)[0]), Date.now()]"
+        )
+        assert left <= -(-(deadline - now) // 1000) + 1 and left < 58, (left, deadline - now)
 
-        # Leaving the page (another tab) hands the seat to a bot, which plays the visitor's turn and says why;
-        # coming back hands it back.
+        # A hidden tab keeps the visitor's seat: with the timer off, no bot plays for them, however long they stay.
+        page.locator("select[name=timer]").select_option("0")
+        page.wait_for_selector("[data-okey-timer][hidden]", state="attached")
         before = moves_done(page)
         page.evaluate(
             """() => { Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
+                       Object.defineProperty(document, "hidden", {value: true, configurable: true});
                        document.dispatchEvent(new Event("visibilitychange")); }"""
         )
-        settle(page, before)
-        assert page.locator("[data-okey-message]").inner_text() == Words(lang).away()
-        page.evaluate(
-            """() => { Object.defineProperty(document, "visibilityState", {value: "visible", configurable: true});
-                       document.dispatchEvent(new Event("visibilitychange")); }"""
-        )
-        page.wait_for_function(
-            "(text) => document.querySelector('[data-okey-message]').textContent === text", arg=text["back"]
-        )
-        # A bot may still be playing a turn it began while the visitor was away; once it is done, no bot plays
-        # the visitor's turn any more.
-        page.wait_for_selector(f"{TABLE}[data-okey-busy=false]")
-        settle(page)
-        here = moves_done(page)
-        page.wait_for_timeout(1000)
-        if page.locator(TABLE).get_attribute("data-okey-phase") == "you":
-            assert moves_done(page) == here, "back at the table, the visitor plays their own turn"
+        page.wait_for_timeout(2500)
+        assert moves_done(page) == before and page.locator(TABLE).get_attribute("data-okey-phase") == "you"
+        assert page.locator("[data-okey-message]").is_hidden(), "nothing was played for the visitor"
 
-        # The move timer: when it runs out, a bot plays the visitor's turn and says so.
+        # The move timer, still hidden: when it runs out, a bot plays the visitor's turn, says so, and the log too.
         page.clock.install()
-        before = moves_done(page)
-        assert page.locator(TABLE).get_attribute("data-okey-phase") == "you", "the game is still on"
         page.locator("select[name=timer]").select_option("15")
         page.wait_for_selector("[data-okey-timer]:not([hidden])")
         page.clock.fast_forward(16_000)
         settle(page, before)
-        assert page.locator("[data-okey-message]").inner_text() == Words(lang).timed_out()
+        assert page.locator("[data-okey-message]").inner_text() == words.timed_out()
         log = page.locator(".okey-play__log li").all_inner_texts()
-        assert any(re.match(r"Hylkäät laatan ", line) for line in log[len(shown["log"]) :]), "the bot discarded"
+        after = log[len(shown["log"]) :]
+        assert words.timed_out() in after, "the log says a bot played the visitor's turn"
+        assert any(re.match(r"Hylkäät laatan ", line) for line in after[after.index(words.timed_out()) :])
 
         # A worker that dies while the table is playing: the table restarts it, says so, and goes on from its save.
         moves = int(moves_done(page))
@@ -326,10 +331,7 @@ def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_tu
         # (3 rounds), and its save replaces the old one.
         page.get_by_role("button", name=text["newGame"], exact=True).click()
         page.get_by_role("button", name=text["confirmYes"], exact=True).click()
-        page.wait_for_function(
-            "(seed) => JSON.parse(localStorage.getItem('okey-table')).game.save.seed !== seed", arg=game["save"]["seed"]
-        )
+        fresh = saves.wait_sealed(page, "okey", lambda v: v and v["save"]["seed"] != game["save"]["seed"])["save"]
         settle(page)
-        fresh = saved(page)["save"]
         assert fresh["options"]["rounds"] == 3 and len(fresh["rounds"]) == 1
-        assert page.locator(".okey-rack__tile").count() == len(replay(fresh).round.rack(0))
+        assert page.locator(".okey-rack__tile").count() == len(replay(saved(page)["save"]).round.rack(0))

@@ -57,6 +57,7 @@ def error_words(lang: str = "en") -> dict[str, str | list[str]]:
         "partnerships": _("the partnerships setting must be on or off"),
         "rules-partnerships": _("these rules do not let four players choose whether to play in partnerships"),
         "unknown-game": _("the board no longer holds this game"),
+        "no-save": _("the saved game is no longer in this browser"),
         "language": _("this language is not one of the site's"),
         "call": call,
         "unknown-op": call,
