@@ -19,6 +19,9 @@ from contextlib import contextmanager
 
 import pytest
 
+from engine.board.session import handle
+from engine.board.text import loader_text
+from engine.okey.board.errors import error_words
 from engine.okey.board.text import Words, ui_text
 from engine.okey.board.view import action_json
 from engine.okey.bots import GreedyBot
@@ -49,10 +52,11 @@ def stored(settings: dict, game: dict | None = None) -> str:
 def table_page(browser, url: str, store: str | None, width: int = 1100):
     """A visitor with ``store`` in localStorage (once: a reload keeps what the page saved), on ``url``."""
     seed = (
-        f"if (!sessionStorage.getItem('seeded')) {{ localStorage.setItem('okey-table', {json.dumps(store)});"
-        " sessionStorage.setItem('seeded', '1'); }"
+        f"if (!localStorage.getItem('seeded')) {{ localStorage.setItem('okey-table', {json.dumps(store)});"
+        " localStorage.setItem('seeded', '1'); }"
     )
-    with visitor_page(browser, url, init_scripts=[] if store is None else [seed], width=width) as page:
+    scripts = [saves.WATCH_WORKER] + ([] if store is None else [seed])
+    with visitor_page(browser, url, init_scripts=scripts, width=width) as page:
         yield page
 
 
@@ -68,6 +72,31 @@ def moves_done(page) -> str:
 def saved(page) -> dict:
     """The game as the worker keeps it, sealed: {save, meta}."""
     return saves.sealed(page, "okey")
+
+
+def refusal(lang: str, text: str) -> str:
+    """The table's words for a file the engine refuses to replay, as the page words them from the catalogs."""
+    error = json.loads(handle("okey.replay_open", json.dumps({"text": text, "lang": lang})))["error"]
+    params = {name: value for name, value in error["params"].items() if value is not None}
+    templates = error_words(lang)[error["code"]]
+    for template in [templates] if isinstance(templates, str) else templates:
+        if all(name in params for name in re.findall(r"\{(\w+)\}", template)):
+            return ui_text(lang)["badRecord"].format(reason=template.format(**params))
+    raise AssertionError(error)
+
+
+def load_broken_record(page, tmp_path, record: dict, lang: str) -> None:
+    """A record with a move the rules refuse: the table says why, in the page's language."""
+    broken = json.loads(json.dumps(record))
+    events = broken["rounds"][0]["events"]
+    events[1] = {"seat": events[1]["seat"], "discard": "FJ"} if "draw" not in events[1] else {"seat": 3, "draw": True}
+    text = json.dumps(broken)
+    path = tmp_path / f"broken-{lang}.json"
+    path.write_text(text, encoding="utf-8")
+    page.locator("#okey-play-file").set_input_files(str(path))
+    expected = refusal(lang, text)
+    page.wait_for_selector(f"[data-okey-message]:text-is({json.dumps(expected, ensure_ascii=False)})")
+    assert expected != refusal("en", text), "in the page's language"
 
 
 def start_save(mode: str, rounds: int, seed: int = SEED) -> dict:
@@ -121,10 +150,16 @@ def test_a_visitor_plays_a_round_through_the_buttons(
         page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
         phase = settle(page)
         support.watch_announcements(page, "okey")
-        refused_low = refused_take = checked_axe = False
+        refused_low = refused_take = checked_axe = checked_hidden = False
         while phase == "you":
             before = moves_done(page)
             save = saved(page)["save"]
+            if not checked_hidden and len(save["rounds"][0]["events"]) > 12:
+                # Every message the page received so far, and every stored value: nothing of the hidden game.
+                state = replay(save).round
+                hidden = {seat: [t.notation() for t in state.rack(seat)] for seat in range(4)}
+                saves.check_nothing_hidden(page, save, "rounds", hidden)
+                checked_hidden = True
             label, move = greedy_move(save, lang, mode)
             state = replay(save).round
             view_rack = page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)")
@@ -163,7 +198,7 @@ def test_a_visitor_plays_a_round_through_the_buttons(
             else:
                 page.get_by_role("button", name=label, exact=True).click()
             phase = settle(page, before)
-        assert refused_low and refused_take
+        assert refused_low and refused_take and checked_hidden
 
         with page.expect_download() as download:
             page.get_by_role("button", name=text["download"], exact=True).click()
@@ -217,6 +252,8 @@ def test_a_visitor_plays_a_round_through_the_buttons(
             assert saved(page) is None, "a finished game is not kept"
             assert json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"] is None
 
+        if lang != "en":
+            load_broken_record(page, tmp_path, record, lang)
         # The record replays move by move.
         path = tmp_path / "okey.json"
         path.write_text(json.dumps(record), encoding="utf-8")
@@ -231,8 +268,25 @@ def test_a_visitor_plays_a_round_through_the_buttons(
         assert page.locator("[data-okey-settlement]").count() == 1
 
 
+def play_a_move(page) -> None:
+    """The visitor's first move on offer, once it is their turn; then until it is their turn again."""
+    before = settle(page)
+    assert before == "you"
+    moves = moves_done(page)
+    page.locator(".okey-move").first.click()
+    settle(page, moves)
+
+
+def played_record(seed: int) -> dict:
+    """A whole round played by greedy bots in every seat."""
+    game = Game(Options(), seed=seed)
+    while not game.is_terminal():
+        game.apply_action(GreedyBot().choose(game.view(game.current_player)))
+    return game_record(game)
+
+
 def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_only_the_timer_hands_it_to_a_bot(
-    browser, site_url
+    browser, site_url, tmp_path
 ):
     lang = "fi"
     text = ui_text(lang)
@@ -315,6 +369,7 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
         assert any(re.match(r"Hylkäät laatan ", line) for line in after[after.index(words.timed_out()) :])
 
         # A worker that dies while the table is playing: the table restarts it, says so, and goes on from its save.
+        page.locator("select[name=timer]").select_option("0")  # (no timer runs out while the worker restarts)
         moves = int(moves_done(page))
         page.evaluate(
             """() => document.querySelector("[data-okey-board]").sniffBoard.runtime.worker
@@ -327,6 +382,9 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
         assert int(moves_done(page)) >= moves
         assert page.locator(TABLE).get_attribute("data-okey-phase") in ("you", "bot", "roundOver")
 
+        # A record the engine refuses: the reason, in Finnish, from the catalogs.
+        load_broken_record(page, tmp_path, played_record(5), lang)
+
         # A new game in the middle of one is asked to be confirmed; it deals a new game with the settings of now
         # (3 rounds), and its save replaces the old one.
         page.get_by_role("button", name=text["newGame"], exact=True).click()
@@ -335,3 +393,37 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
         settle(page)
         assert fresh["options"]["rounds"] == 3 and len(fresh["rounds"]) == 1
         assert page.locator(".okey-rack__tile").count() == len(replay(saved(page)["save"]).round.rack(0))
+
+        # A second tab (in Indonesian) is not offered this tab's game: each tab keeps its own.
+        mine = saved(page)
+        other = page.context.new_page()
+        other.goto(site_url + locale_path("id", "okey-play/"))
+        words_id, start_id = ui_text("id"), loader_text("id")["start"]
+        other.get_by_role("button", name=start_id, exact=True).wait_for()
+        other.wait_for_function("navigator.locks.query().then(({held}) => held.length > 0)")
+        other.wait_for_timeout(300)
+        assert other.get_by_role("button", name=words_id["continue"]).count() == 0
+        other.get_by_role("button", name=start_id, exact=True).click()
+        other.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
+        other.wait_for_selector("[data-board-saved=true]")
+        assert other.evaluate("sessionStorage.getItem('okey-board:saves')") != saves.slot(page, "okey")
+        # Storage full, in the worker's IndexedDB (as the browser refuses a write) or in localStorage: the table says
+        # the game is NOT saved, and offers the record download; once there is room again, the next save says so.
+        full = (
+            "() => { {target}.prototype.{method} = () => { throw new DOMException('full', 'QuotaExceededError'); }; }"
+        )
+        for where, target, method in ((other.workers[-1], "IDBObjectStore", "put"), (other, "Storage", "setItem")):
+            original = where.evaluate(f"() => {{ self.kept = {target}.prototype.{method}; }}")
+            where.evaluate(full.replace("{target}", target).replace("{method}", method))
+            assert original is None
+            play_a_move(other)
+            other.wait_for_selector("[data-board-saved=false]")
+            assert other.locator("[data-board-saved=false]").inner_text() == words_id["notSaved"]
+            assert other.get_by_role("button", name=words_id["download"], exact=True).is_visible()
+            where.evaluate(f"() => {{ {target}.prototype.{method} = self.kept; }}")
+            play_a_move(other)
+            other.wait_for_selector("[data-board-saved=true]")
+            assert other.locator("[data-board-saved=true]").inner_text() == words_id["saved"]
+        load_broken_record(other, tmp_path, played_record(5), "id")
+        other.close()
+        assert saved(page) == mine, "the other tab's game never touched this tab's"
