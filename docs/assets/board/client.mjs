@@ -49,7 +49,7 @@ export class BoardRuntime {
   // Start the worker and boot Pyodide with the engine (once); resolves to the engine's version.
   start() {
     if (this.ready) return this.ready;
-    const worker = new Worker(this.urls.workerURL, { type: "module", name: "sniff-board" });
+    const worker = new Worker(this.urls.workerURL, { type: "module", name: "tile-board" });
     this.worker = worker;
     // Only the current worker is heard: a dead one's last words change nothing.
     worker.addEventListener("message", (event) => this.worker === worker && this.receive(event.data));

@@ -129,13 +129,21 @@ export class Controller {
   }
 
   // This tab's slot: the one continued, or its own, or a new one; held while the tab is open.
-  async claim(wanted = null) {
-    if (this.slot) return this.slot;
+  claim(wanted = null) {
+    this.claiming ??= this.claimSlot(wanted); // once: two calls at once claim one slot
+    return this.claiming;
+  }
+
+  async claimSlot(wanted) {
     const held = await heldSlots(this.lockPrefix);
     const own = session()?.getItem(this.savesKey);
-    let slot = wanted && wanted !== LEGACY && !held.has(wanted) ? wanted : slots.claimSlot(own, held, () => crypto.randomUUID());
-    if (!(await holdSlot(this.lockPrefix + slot))) slot = crypto.randomUUID();
-    await holdSlot(this.lockPrefix + slot);
+    const make = () => crypto.randomUUID();
+    let slot = wanted && wanted !== LEGACY && !held.has(wanted) ? wanted : slots.claimSlot(own, held, make);
+    // Another tab may have taken it since: then a new one, which no tab holds.
+    if (!(await holdSlot(this.lockPrefix + slot))) {
+      slot = make();
+      await holdSlot(this.lockPrefix + slot);
+    }
     try {
       session()?.setItem(this.savesKey, slot);
     } catch {
