@@ -23,6 +23,7 @@ from engine.sniff.board.errors import error_words
 from engine.sniff.board.text import Words, ui_text
 from engine.sniff.record import replay
 from tests.support import browser as support
+from tests.support import saves
 from tests.support.browser import axe_problems, visitor_page
 from tests.test_board_runtime import BOOT_TIMEOUT, locale_path
 
@@ -40,7 +41,7 @@ def board_page(browser, url: str, *, players: int = 2, bots: str = "greedy", pac
     """A fresh visitor with these settings stored, on ``url``; checked clean at the end."""
     settings = json.dumps({"version": 1, "players": players, "bots": bots, "pace": pace})
     store = f"localStorage.setItem('sniff-board:settings', {json.dumps(settings)})"
-    with visitor_page(browser, url, init_scripts=[store], width=width) as page:
+    with visitor_page(browser, url, init_scripts=[store, saves.WATCH_WORKER], width=width) as page:
         yield page
 
 
@@ -71,10 +72,9 @@ def moves_done(page) -> str:
 
 
 def saved_record(page) -> dict:
-    """The whole game as the board saved it (the page stores it and never reads it; the test may)."""
-    stored = json.loads(page.evaluate("localStorage.getItem('sniff-board:game')"))
-    assert stored["version"] == 1
-    return stored["save"]
+    """The whole game as the board's worker keeps it, sealed (the page never receives it; the test opens it in the
+    worker)."""
+    return saves.sealed(page, "sniff")["save"]
 
 
 def move_buttons(page):
@@ -136,6 +136,17 @@ def test_a_visitor_plays_a_whole_hand_with_the_buttons(browser, site_url, csp_ur
     with board_page(browser, url, players=players) as page:
         start(page, lang)
         support.watch_announcements(page, "play")
+        # Mid-hand, every message the page received and every stored value: nothing of the hidden game.
+        for _ in range(2):
+            before = moves_done(page)
+            if settle(page) == "you":
+                move_buttons(page).first.click()
+                settle(page, before)
+        record = saved_record(page)
+        if record["hands"][-1]["end"] is None:
+            hand = replay(record).hand
+            hidden = {seat: [t.notation() for t in hand.tiles(seat)] for seat in range(players)}
+            saves.check_nothing_hidden(page, record, "hands", hidden)
         play_with_buttons(page, lang, random.Random(players), until="handOver")
         if page.locator(BOARD).get_attribute("data-play-phase") == "handOver":
             # Every hand is shown, with each deduction and its rounding.
@@ -188,7 +199,8 @@ def test_the_end_of_a_game_from_a_saved_game_near_its_end(browser, site_url):
         assert str(game.scores[game.winner]) in winner
         assert page.locator(".sniff-play__chart svg").locator("polyline").count() == game.sides
         assert winner in " ".join(page.evaluate("window.announced"))
-        assert page.evaluate("localStorage.getItem('sniff-board:game')") is None, "a finished game is not resumed"
+        assert page.evaluate("localStorage.getItem('sniff-board:game')") is None, "the old save was handed over"
+        assert saves.sealed(page, "sniff") is None, "a finished game is not resumed"
         assert axe_problems(page, BOARD) == []
 
 

@@ -1,7 +1,7 @@
 """What the page receives during a hand: only what the player's seat may see.
 
 Whole games are played through the board's ops, as the worker plays them. Every
-reply but its ``save`` (the value the page stores and hands back unread) is
+reply but its ``save`` (which the worker takes out of the reply and keeps, sealed) is
 searched for the other seats' tiles, the boneyard and the seed while a hand is in
 play; the replay of a record then steps forward and back with apply and undo and
 must show what a fresh replay of the record cut at that step shows.

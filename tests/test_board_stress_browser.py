@@ -23,6 +23,7 @@ from engine.board.text import loader_text
 from engine.sniff.board.errors import error_words
 from engine.sniff.board.text import ui_text
 from tests.site_pages import LOCALES
+from tests.support import saves
 from tests.support.browser import axe_problems, settle, transitions_over, visitor_page
 from tests.support.ops import next_view
 from tests.test_board_runtime import BOOT_TIMEOUT
@@ -196,8 +197,7 @@ def test_next_hand_clicked_twice_deals_one_hand_without_an_error(browser, site_u
         page.wait_for_timeout(500)
         assert message(page) == ""
         assert page.locator(".sniff-play__meta").inner_text().startswith(text["hand"].format(number=2))
-        saved = json.loads(page.evaluate("localStorage.getItem('sniff-board:game')"))
-        assert len(saved["save"]["hands"]) == 2
+        assert len(saves.sealed(page, "sniff")["save"]["hands"]) == 2
 
 
 # --- item 2: stored data that is bad, outdated or cannot be restored ---------------------------------------------

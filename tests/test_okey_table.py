@@ -19,6 +19,9 @@ from contextlib import contextmanager
 
 import pytest
 
+from engine.board.session import handle
+from engine.board.text import loader_text
+from engine.okey.board.errors import error_words
 from engine.okey.board.text import Words, ui_text
 from engine.okey.board.view import action_json
 from engine.okey.bots import GreedyBot
@@ -26,6 +29,7 @@ from engine.okey.game import Game
 from engine.okey.record import game_record, replay
 from engine.okey.rules import Options
 from tests.support import browser as support
+from tests.support import saves
 from tests.support.browser import axe_problems, visitor_page
 from tests.test_board_runtime import BOOT_TIMEOUT, locale_path
 
@@ -48,10 +52,11 @@ def stored(settings: dict, game: dict | None = None) -> str:
 def table_page(browser, url: str, store: str | None, width: int = 1100):
     """A visitor with ``store`` in localStorage (once: a reload keeps what the page saved), on ``url``."""
     seed = (
-        f"if (!sessionStorage.getItem('seeded')) {{ localStorage.setItem('okey-table', {json.dumps(store)});"
-        " sessionStorage.setItem('seeded', '1'); }"
+        f"if (!localStorage.getItem('seeded')) {{ localStorage.setItem('okey-table', {json.dumps(store)});"
+        " localStorage.setItem('seeded', '1'); }"
     )
-    with visitor_page(browser, url, init_scripts=[] if store is None else [seed], width=width) as page:
+    scripts = [saves.WATCH_WORKER] + ([] if store is None else [seed])
+    with visitor_page(browser, url, init_scripts=scripts, width=width) as page:
         yield page
 
 
@@ -65,7 +70,33 @@ def moves_done(page) -> str:
 
 
 def saved(page) -> dict:
-    return json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"]
+    """The game as the worker keeps it, sealed: {save, meta}."""
+    return saves.sealed(page, "okey")
+
+
+def refusal(lang: str, text: str) -> str:
+    """The table's words for a file the engine refuses to replay, as the page words them from the catalogs."""
+    error = json.loads(handle("okey.replay_open", json.dumps({"text": text, "lang": lang})))["error"]
+    params = {name: value for name, value in error["params"].items() if value is not None}
+    templates = error_words(lang)[error["code"]]
+    for template in [templates] if isinstance(templates, str) else templates:
+        if all(name in params for name in re.findall(r"\{(\w+)\}", template)):
+            return ui_text(lang)["badRecord"].format(reason=template.format(**params))
+    raise AssertionError(error)
+
+
+def load_broken_record(page, tmp_path, record: dict, lang: str) -> None:
+    """A record with a move the rules refuse: the table says why, in the page's language."""
+    broken = json.loads(json.dumps(record))
+    events = broken["rounds"][0]["events"]
+    events[1] = {"seat": events[1]["seat"], "discard": "FJ"} if "draw" not in events[1] else {"seat": 3, "draw": True}
+    text = json.dumps(broken)
+    path = tmp_path / f"broken-{lang}.json"
+    path.write_text(text, encoding="utf-8")
+    page.locator("#okey-play-file").set_input_files(str(path))
+    expected = refusal(lang, text)
+    page.wait_for_selector(f"[data-okey-message]:text-is({json.dumps(expected, ensure_ascii=False)})")
+    assert expected != refusal("en", text), "in the page's language"
 
 
 def start_save(mode: str, rounds: int, seed: int = SEED) -> dict:
@@ -119,10 +150,16 @@ def test_a_visitor_plays_a_round_through_the_buttons(
         page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
         phase = settle(page)
         support.watch_announcements(page, "okey")
-        refused_low = refused_take = checked_axe = False
+        refused_low = refused_take = checked_axe = checked_hidden = False
         while phase == "you":
             before = moves_done(page)
             save = saved(page)["save"]
+            if not checked_hidden and len(save["rounds"][0]["events"]) > 12:
+                # Every message the page received so far, and every stored value: nothing of the hidden game.
+                state = replay(save).round
+                hidden = {seat: [t.notation() for t in state.rack(seat)] for seat in range(4)}
+                saves.check_nothing_hidden(page, save, "rounds", hidden)
+                checked_hidden = True
             label, move = greedy_move(save, lang, mode)
             state = replay(save).round
             view_rack = page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)")
@@ -161,7 +198,7 @@ def test_a_visitor_plays_a_round_through_the_buttons(
             else:
                 page.get_by_role("button", name=label, exact=True).click()
             phase = settle(page, before)
-        assert refused_low and refused_take
+        assert refused_low and refused_take and checked_hidden
 
         with page.expect_download() as download:
             page.get_by_role("button", name=text["download"], exact=True).click()
@@ -212,8 +249,11 @@ def test_a_visitor_plays_a_round_through_the_buttons(
                 best += finished.totals[(finished.winner[0] + 2) % 4]
             assert page.locator("[data-okey-winner]").inner_text() == words.winners(finished.winner, best)
             assert page.locator(".okey-play__chart polyline").count() == 4
+            assert saved(page) is None, "a finished game is not kept"
             assert json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"] is None
 
+        if lang != "en":
+            load_broken_record(page, tmp_path, record, lang)
         # The record replays move by move.
         path = tmp_path / "okey.json"
         path.write_text(json.dumps(record), encoding="utf-8")
@@ -228,11 +268,29 @@ def test_a_visitor_plays_a_round_through_the_buttons(
         assert page.locator("[data-okey-settlement]").count() == 1
 
 
-def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_turn_to_a_bot_a_dead_worker_restarts(
-    browser, site_url
+def play_a_move(page) -> None:
+    """The visitor's first move on offer, once it is their turn; then until it is their turn again."""
+    before = settle(page)
+    assert before == "you"
+    moves = moves_done(page)
+    page.locator(".okey-move").first.click()
+    settle(page, moves)
+
+
+def played_record(seed: int) -> dict:
+    """A whole round played by greedy bots in every seat."""
+    game = Game(Options(), seed=seed)
+    while not game.is_terminal():
+        game.apply_action(GreedyBot().choose(game.view(game.current_player)))
+    return game_record(game)
+
+
+def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_only_the_timer_hands_it_to_a_bot(
+    browser, site_url, tmp_path
 ):
     lang = "fi"
     text = ui_text(lang)
+    words = Words(lang)
     settings = {"mode": "solo", "bots": "greedy", "pace": "instant", "timer": 0}
     # A known deal, and the greedy bot's moves for the visitor too (as the bots that stand in for them play): the
     # whole game is known, and lasts longer than the test.
@@ -241,6 +299,8 @@ def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_tu
         page.get_by_role("button", name=text["continue"], exact=True).click()
         page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
         settle(page)
+        # The save of the release before, in localStorage, was handed to the worker once, and is gone from there.
+        assert json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"] is None
         before = moves_done(page)
         label, _ = greedy_move(saved(page)["save"], lang, "solo")
         page.get_by_role("button", name=label, exact=True).click()
@@ -262,6 +322,11 @@ def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_tu
             "(tile) => document.querySelectorAll('.okey-rack__tile')[1].dataset.okeyTile === tile", arg=first
         )
         moved = page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)")
+        # The move timer's deadline is sealed with the save, beside the rack's order.
+        page.locator("select[name=timer]").select_option("60")
+        kept = saves.wait_sealed(page, "okey", lambda v: v["meta"].get("deadline") and v["meta"]["order"] == moved)
+        assert kept["meta"]["order"] == moved and kept["meta"]["deadline"]["seconds"] == 60
+        deadline = kept["meta"]["deadline"]["at"]
 
         page.reload()
         page.locator("select[name=rounds]").select_option("3")  # a setting changed before going on keeps the game
@@ -271,45 +336,40 @@ def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_tu
         assert page.locator("[data-okey-turn]").inner_text() == shown["turn"]
         assert page.locator(".okey-play__log li").all_inner_texts() == shown["log"]
         assert page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)") == moved
+        # A reload does not give the timer its full time again: it goes on to the deadline it had.
+        page.wait_for_selector("[data-okey-timer]:not([hidden])")
+        left, now = page.evaluate(
+            "() => [Number(document.querySelector('[data-okey-timer]').textContent.match(/\\d+/)[0]), Date.now()]"
+        )
+        assert left <= -(-(deadline - now) // 1000) + 1 and left < 58, (left, deadline - now)
 
-        # Leaving the page (another tab) hands the seat to a bot, which plays the visitor's turn and says why;
-        # coming back hands it back.
+        # A hidden tab keeps the visitor's seat: with the timer off, no bot plays for them, however long they stay.
+        page.locator("select[name=timer]").select_option("0")
+        page.wait_for_selector("[data-okey-timer][hidden]", state="attached")
         before = moves_done(page)
         page.evaluate(
             """() => { Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
+                       Object.defineProperty(document, "hidden", {value: true, configurable: true});
                        document.dispatchEvent(new Event("visibilitychange")); }"""
         )
-        settle(page, before)
-        assert page.locator("[data-okey-message]").inner_text() == Words(lang).away()
-        page.evaluate(
-            """() => { Object.defineProperty(document, "visibilityState", {value: "visible", configurable: true});
-                       document.dispatchEvent(new Event("visibilitychange")); }"""
-        )
-        page.wait_for_function(
-            "(text) => document.querySelector('[data-okey-message]').textContent === text", arg=text["back"]
-        )
-        # A bot may still be playing a turn it began while the visitor was away; once it is done, no bot plays
-        # the visitor's turn any more.
-        page.wait_for_selector(f"{TABLE}[data-okey-busy=false]")
-        settle(page)
-        here = moves_done(page)
-        page.wait_for_timeout(1000)
-        if page.locator(TABLE).get_attribute("data-okey-phase") == "you":
-            assert moves_done(page) == here, "back at the table, the visitor plays their own turn"
+        page.wait_for_timeout(2500)
+        assert moves_done(page) == before and page.locator(TABLE).get_attribute("data-okey-phase") == "you"
+        assert page.locator("[data-okey-message]").is_hidden(), "nothing was played for the visitor"
 
-        # The move timer: when it runs out, a bot plays the visitor's turn and says so.
+        # The move timer, still hidden: when it runs out, a bot plays the visitor's turn, says so, and the log too.
         page.clock.install()
-        before = moves_done(page)
-        assert page.locator(TABLE).get_attribute("data-okey-phase") == "you", "the game is still on"
         page.locator("select[name=timer]").select_option("15")
         page.wait_for_selector("[data-okey-timer]:not([hidden])")
         page.clock.fast_forward(16_000)
         settle(page, before)
-        assert page.locator("[data-okey-message]").inner_text() == Words(lang).timed_out()
+        assert page.locator("[data-okey-message]").inner_text() == words.timed_out()
         log = page.locator(".okey-play__log li").all_inner_texts()
-        assert any(re.match(r"Hylkäät laatan ", line) for line in log[len(shown["log"]) :]), "the bot discarded"
+        after = log[len(shown["log"]) :]
+        assert words.timed_out() in after, "the log says a bot played the visitor's turn"
+        assert any(re.match(r"Hylkäät laatan ", line) for line in after[after.index(words.timed_out()) :])
 
         # A worker that dies while the table is playing: the table restarts it, says so, and goes on from its save.
+        page.locator("select[name=timer]").select_option("0")  # (no timer runs out while the worker restarts)
         moves = int(moves_done(page))
         page.evaluate(
             """() => document.querySelector("[data-okey-board]").sniffBoard.runtime.worker
@@ -322,14 +382,48 @@ def test_a_reload_resumes_the_game_keys_stay_in_the_table_the_timer_hands_the_tu
         assert int(moves_done(page)) >= moves
         assert page.locator(TABLE).get_attribute("data-okey-phase") in ("you", "bot", "roundOver")
 
+        # A record the engine refuses: the reason, in Finnish, from the catalogs.
+        load_broken_record(page, tmp_path, played_record(5), lang)
+
         # A new game in the middle of one is asked to be confirmed; it deals a new game with the settings of now
         # (3 rounds), and its save replaces the old one.
         page.get_by_role("button", name=text["newGame"], exact=True).click()
         page.get_by_role("button", name=text["confirmYes"], exact=True).click()
-        page.wait_for_function(
-            "(seed) => JSON.parse(localStorage.getItem('okey-table')).game.save.seed !== seed", arg=game["save"]["seed"]
-        )
+        fresh = saves.wait_sealed(page, "okey", lambda v: v and v["save"]["seed"] != game["save"]["seed"])["save"]
         settle(page)
-        fresh = saved(page)["save"]
         assert fresh["options"]["rounds"] == 3 and len(fresh["rounds"]) == 1
-        assert page.locator(".okey-rack__tile").count() == len(replay(fresh).round.rack(0))
+        assert page.locator(".okey-rack__tile").count() == len(replay(saved(page)["save"]).round.rack(0))
+
+        # A second tab (in Indonesian) is not offered this tab's game: each tab keeps its own.
+        mine = saved(page)
+        other = page.context.new_page()
+        other.goto(site_url + locale_path("id", "okey-play/"))
+        words_id, start_id = ui_text("id"), loader_text("id")["start"]
+        other.get_by_role("button", name=start_id, exact=True).wait_for()
+        other.wait_for_function("navigator.locks.query().then(({held}) => held.length > 0)")
+        other.wait_for_timeout(300)
+        assert other.get_by_role("button", name=words_id["continue"]).count() == 0
+        other.get_by_role("button", name=start_id, exact=True).click()
+        other.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
+        other.wait_for_selector("[data-board-saved=true]")
+        assert other.evaluate("sessionStorage.getItem('okey-board:saves')") != saves.slot(page, "okey")
+        # Storage full, in the worker's IndexedDB (as the browser refuses a write) or in localStorage: the table says
+        # the game is NOT saved, and offers the record download; once there is room again, the next save says so.
+        full = (
+            "() => { {target}.prototype.{method} = () => { throw new DOMException('full', 'QuotaExceededError'); }; }"
+        )
+        for where, target, method in ((other.workers[-1], "IDBObjectStore", "put"), (other, "Storage", "setItem")):
+            original = where.evaluate(f"() => {{ self.kept = {target}.prototype.{method}; }}")
+            where.evaluate(full.replace("{target}", target).replace("{method}", method))
+            assert original is None
+            play_a_move(other)
+            other.wait_for_selector("[data-board-saved=false]")
+            assert other.locator("[data-board-saved=false]").inner_text() == words_id["notSaved"]
+            assert other.get_by_role("button", name=words_id["download"], exact=True).is_visible()
+            where.evaluate(f"() => {{ {target}.prototype.{method} = self.kept; }}")
+            play_a_move(other)
+            other.wait_for_selector("[data-board-saved=true]")
+            assert other.locator("[data-board-saved=true]").inner_text() == words_id["saved"]
+        load_broken_record(other, tmp_path, played_record(5), "id")
+        other.close()
+        assert saved(page) == mine, "the other tab's game never touched this tab's"

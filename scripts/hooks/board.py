@@ -109,15 +109,15 @@ class Runtime:
 
 @dataclass(frozen=True)
 class Loader:
-    """What one kind of board adds to the loader every board shares (the root ``sniff-board`` of board.css)."""
+    """What one kind of board adds to the loader every board shares (the root ``tile-board`` of board.css)."""
 
     game: str  # the root's data-<game>-board and the status line's id <game>-board-status
     files: str  # its style and module script: <files>.css and <files>.mjs in BOARD_ASSETS
     words: str  # the root's data-<words>-text: its game's words
-    classes: str = ""  # the class beside sniff-board (and <classes>__picture beside sniff-board__picture)
+    classes: str  # the game's class beside tile-board (and <classes>__picture beside tile-board__picture)
 
 
-SNIFF_LOADER = Loader("sniff", "game", "play")
+SNIFF_LOADER = Loader("sniff", "game", "play", classes="sniff-board")
 OKEY_LOADER = Loader("okey", "okey", "okey", classes="okey-board")
 
 
@@ -280,7 +280,7 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
     and script; ``words`` are its game's."""
     text = loader_text(lang)
     size = runtime.download_bytes
-    classes = ("sniff-board", loader.classes) if loader.classes else ("sniff-board",)
+    classes = ("tile-board", loader.classes)
     status_id = f"{loader.game}-board-status"
     picture_class = " ".join(f"{name}__picture" for name in classes)
     attributes = {
@@ -305,18 +305,18 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
             f'<figure class="{picture_class}" aria-label="{html.escape(text["picture"])}">',
             picture,
             "</figure>",
-            '<div class="sniff-board__panel">',
-            f'<p class="sniff-board__intro">{html.escape(text["intro"].format(size=megabytes(size, lang)))}</p>',
-            '<button type="button" class="md-button md-button--primary sniff-board__start" data-board-start>'
+            '<div class="tile-board__panel">',
+            f'<p class="tile-board__intro">{html.escape(text["intro"].format(size=megabytes(size, lang)))}</p>',
+            '<button type="button" class="md-button md-button--primary tile-board__start" data-board-start>'
             f"{html.escape(text['start'])}</button>",
-            '<div class="sniff-board__loading" data-board-loading hidden>',
-            f'<progress class="sniff-board__progress" max="{size}" value="0" aria-labelledby="{status_id}"></progress>',
-            '<span class="sniff-board__bytes" data-board-bytes></span>',
+            '<div class="tile-board__loading" data-board-loading hidden>',
+            f'<progress class="tile-board__progress" max="{size}" value="0" aria-labelledby="{status_id}"></progress>',
+            '<span class="tile-board__bytes" data-board-bytes></span>',
             "</div>",
-            f'<p class="sniff-board__status" id="{status_id}" role="status" data-board-status></p>',
-            '<button type="button" class="md-button md-button--primary sniff-board__retry" data-board-retry hidden>'
+            f'<p class="tile-board__status" id="{status_id}" role="status" data-board-status></p>',
+            '<button type="button" class="md-button md-button--primary tile-board__retry" data-board-retry hidden>'
             f"{html.escape(text['retry'])}</button>",
-            f'<noscript><p class="sniff-board__noscript">{html.escape(text["noscript"])}</p></noscript>',
+            f'<noscript><p class="tile-board__noscript">{html.escape(text["noscript"])}</p></noscript>',
             "</div>",
             "</div>",
             f'<script type="module" src="{_asset_url(f"{BOARD_ASSETS}/client.mjs", page_url)}"></script>',

@@ -155,7 +155,8 @@ def test_an_opening_below_the_threshold_is_checked_before_it_is_sent_and_refused
     assert not checked["ok"] and checked["total"] < 51
     assert checked["text"] == f"{checked['total']} of 51: {51 - checked['total']} more to open."
     error = refused("okey.act", game=view["game"], action="meld " + ", ".join(checked["groups"]), lang="id")
-    assert error["code"] == "okey-opening-low" and error["params"] == {"total": checked["total"], "threshold": 51}
+    assert error["code"] == "okey-opening-low"
+    assert error["params"] == {"total": checked["total"], "threshold": 51, "words": error["message"]}
     assert error["message"] == f"Kombinasimu bernilai {checked['total']} dari 51: untuk buka perlu 51 atau lebih."
 
 
@@ -185,12 +186,12 @@ def test_the_timer_hands_the_players_turn_to_a_bot_and_says_so():
     assert refused("okey.timeout", game=view["game"])["code"] == "not-your-turn"
 
 
-def test_a_player_who_leaves_the_page_has_a_bot_play_their_turn_and_is_told_why():
+def test_only_the_timer_hands_the_players_turn_to_a_bot_and_a_refused_move_carries_its_words():
     view = call("okey.new_game", seed=21, bots="strong", lang="it")
-    after = call("okey.timeout", game=view["game"], away=True, lang="it")
-    assert after["news"][0] == "Hai lasciato la pagina: un bot ha giocato il tuo turno."
-    assert after["phase"] == "bot"
-    assert refused("okey.timeout", game=view["game"], away="yes")["code"] == "arguments"
+    # Absence is not a timeout: the op has no "away" any more, so a page cannot ask for it.
+    assert refused("okey.timeout", game=view["game"], away=True)["code"] == "arguments"
+    error = refused("okey.act", game=view["game"], action="layoff R1 on 0", lang="it")
+    assert error["params"]["words"] == error["message"] == Words("it").refusal(error["code"], {})
 
 
 def test_a_game_resumed_from_its_save_goes_on_exactly_as_it_would_have():

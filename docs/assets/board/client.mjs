@@ -49,7 +49,7 @@ export class BoardRuntime {
   // Start the worker and boot Pyodide with the engine (once); resolves to the engine's version.
   start() {
     if (this.ready) return this.ready;
-    const worker = new Worker(this.urls.workerURL, { type: "module", name: "sniff-board" });
+    const worker = new Worker(this.urls.workerURL, { type: "module", name: "tile-board" });
     this.worker = worker;
     // Only the current worker is heard: a dead one's last words change nothing.
     worker.addEventListener("message", (event) => this.worker === worker && this.receive(event.data));
@@ -70,10 +70,11 @@ export class BoardRuntime {
     return this.ready;
   }
 
-  // Call one op of the engine's API (engine.board.session); waits for the boot.
-  call(op, args = {}) {
+  // Call one op of the engine's API (engine.board.session); waits for the boot. keep: {name, meta, restore}, the
+  // save the worker keeps for this call (worker.mjs): the reply never holds a save.
+  call(op, args = {}, keep = undefined) {
     if (!this.ready) return Promise.reject(new BoardError({ type: "NotStarted", message: "start the board first" }));
-    return this.send(op, args);
+    return this.send(op, args, keep);
   }
 
   onProgress(listener) {
@@ -92,11 +93,11 @@ export class BoardRuntime {
     this.fail(reason);
   }
 
-  send(op, args) {
+  send(op, args, keep) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, op, args });
+      this.worker.postMessage(keep ? { id, op, args, keep } : { id, op, args });
     });
   }
 

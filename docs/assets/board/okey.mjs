@@ -1,26 +1,28 @@
-// The Okey table: play Okey against the bots, solo or in pairs, assisted or not.
+// The Okey table: play Okey against the bots, solo or in pairs, assisted or not; the board controller
+// (controller.mjs: settings, calls, saves, replays, records, errors, announcements) with what is Okey's: its
+// settings, the rack the visitor arranges (okey-rack.mjs), the move timer, and its drawing (okey-draw.mjs).
 //
-// Loaded beside client.mjs by scripts/hooks/board.py for an ```okey-board fence: the same loader,
-// worker and Pyodide runtime as the Sniff board. Before the engine runs it adds the table's settings
-// (and "Continue the game" when a game is saved in this browser) to the loader; once the engine
-// answers (client.mjs onBoardReady) it plays through the engine's ops, engine/okey/board/session.py,
-// called as okey.<op>:
-//   game     the visitor at seat 0 against three bots; every change is saved in localStorage
-//            (versioned; every stored value is checked, an unknown one falls back to its default),
-//            with the engine's opaque save, so a reload resumes the game;
+// Loaded beside client.mjs by scripts/hooks/board.py for an ```okey-board fence: the same loader, worker and
+// Pyodide runtime as the Sniff board, the engine's ops of engine/okey/board/session.py called as okey.<op>:
+//   game     the visitor at seat 0 against three bots; the worker keeps the game's save, sealed, with the rack's
+//            order and the timer's deadline, so a reload resumes the game as it was;
 //   replay   a loaded record, move by move.
-// Words come from the engine's okeyplay catalog: the fixed words in the root's data-okey-text
-// (engine/okey/board/text.py ui_text), every sentence about the game in the engine's replies.
+// The move timer: when it runs out, a bot plays the visitor's turn, and the log says so. Nothing else plays for
+// the visitor: a hidden tab keeps its seat. Words come from the engine's okeyplay catalog: the fixed words in the
+// root's data-okey-text (engine/okey/board/text.py ui_text), every sentence about the game in its replies.
 // Keys pressed inside the table stay in the table: Material's keyboard shortcuts never see them.
 
 const version = new URL(import.meta.url).search;
-const [dom, { checkRecordText, readStored, replayTarget, writeStored }] = await Promise.all([
+const [dom, { readStored, writeStored }, { Controller, storage, startBoards }, draw, rack, slots] = await Promise.all([
   import(`./dom.mjs${version}`),
   import(`./state.mjs${version}`),
+  import(`./controller.mjs${version}`),
+  import(`./okey-draw.mjs${version}`),
+  import(`./okey-rack.mjs${version}`),
+  import(`./slots.mjs${version}`),
 ]);
-const { h, s, format, delay, button, replayButtons, confirmGroup, addContinue, recordInput, downloadJson } = dom;
-const client = document.querySelector('script[type="module"][src*="assets/board/client.mjs"]');
-const { onBoardReady, onBoardRestart } = await import(client.src);
+const { h, format, button } = dom;
+const { face } = draw;
 
 const STORE_KEY = "okey-table";
 const STORE_VERSION = 1;
@@ -34,12 +36,11 @@ const CHOICES = {
   pace: Object.keys(PACES),
 };
 const DEFAULTS = { mode: "solo", bots: "greedy", doubling: true, rounds: 1, assisted: true, timer: 0, pace: "normal" };
-const TILE = /^(?:[RBKY](?:1[0-3]|[1-9])|FJ)$/;
 
-// --- storage: one versioned value, every field checked ------------------------------------------------------
+// --- storage: one versioned value (the settings; a save of the release before, taken up once) -----------------
 
 function readStore() {
-  let stored = readStored(globalThis.localStorage, STORE_KEY); // null when damaged or refused (private mode)
+  let stored = readStored(storage(), STORE_KEY); // null when damaged or refused (private mode)
   if (!stored || typeof stored !== "object" || stored.version !== STORE_VERSION) stored = {};
   return { settings: checkSettings(stored.settings), game: checkGame(stored.game) };
 }
@@ -56,117 +57,76 @@ function checkGame(value) {
   if (!value || typeof value !== "object") return null;
   const { save, bots, assisted, order } = value;
   if (!save || typeof save !== "object" || save.game !== "okey" || !Array.isArray(save.rounds)) return null;
-  return {
-    save,
+  const resume = {
     bots: CHOICES.bots.includes(bots) ? bots : DEFAULTS.bots,
     assisted: typeof assisted === "boolean" ? assisted : DEFAULTS.assisted,
-    order: Array.isArray(order) && order.every((tile) => typeof tile === "string" && TILE.test(tile)) ? order : [],
   };
+  return { save, meta: { resume, order: rack.checkOrder(order) } };
 }
 
-function writeStore(settings, game) {
-  // Storage full or refused: the game goes on, it just won't survive a reload.
-  writeStored(globalThis.localStorage, STORE_KEY, { version: STORE_VERSION, settings, game });
-}
-
-// --- tiles ----------------------------------------------------------------------------------------------------
-
-const COLOURS = { R: "r", B: "b", K: "k", Y: "y" };
-
-// A tile's face: its colour and number (a false joker as a star); decorative, the button carries the name.
-function face(notation, extra = "") {
-  const wild = notation.startsWith("*");
-  const tile = wild ? notation.slice(1) : notation;
-  const colour = tile === "FJ" ? "fj" : COLOURS[tile[0]];
-  return h(
-    "span",
-    { class: `okey-tile okey-tile--${colour}${wild ? " is-wild" : ""}${extra}`, "aria-hidden": "true" },
-    tile === "FJ" ? "★" : tile.slice(1),
-  );
-}
-
-// A meld's tiles, shown, with its notation for screen readers.
-function meldTiles(meld) {
-  return h("span", { class: "okey-meld__tiles" }, meld.split(" ").map((tile) => face(tile)), h("span", { class: "okey-sr" }, meld));
-}
-
-// Put `order` (the player's arrangement) in line with `rack`: tiles still there keep their places, new ones go last.
-function reconcile(order, rack) {
-  const left = new Map();
-  for (const tile of rack) left.set(tile, (left.get(tile) ?? 0) + 1);
-  const kept = [];
-  for (const tile of order) {
-    if (left.get(tile) > 0) {
-      kept.push(tile);
-      left.set(tile, left.get(tile) - 1);
-    }
-  }
-  for (const tile of rack) {
-    if (left.get(tile) > 0) {
-      kept.push(tile);
-      left.set(tile, left.get(tile) - 1);
-    }
-  }
-  return kept;
-}
-
-class Table {
-  // A call of the player's turn is in flight (their move, or a bot playing it for them): another waits.
-  // The root's data-okey-busy says so, for tests and scripts.
-  get busy() {
-    return this.root.dataset.okeyBusy === "true";
-  }
-
-  set busy(value) {
-    this.root.dataset.okeyBusy = value ? "true" : "false";
-  }
-
+class Table extends Controller {
   constructor(root) {
-    this.root = root;
-    this.text = JSON.parse(root.dataset.okeyText);
-    this.lang = root.lang || document.documentElement.lang || "en";
-    const stored = readStore();
-    this.settings = stored.settings;
-    this.mode = null; // "game" | "replay"
-    this.view = null;
-    this.game = null; // {id, bots, assisted}
-    this.order = stored.game?.order ?? [];
+    const text = JSON.parse(root.dataset.okeyText);
+    super(root, {
+      game: "okey",
+      attr: "okey",
+      block: "okey-play",
+      label: text.table,
+      labelled: "okey",
+      text,
+      parts: "rounds",
+      partOver: "roundOver",
+      paces: PACES,
+      ops: { new: "new_game", resume: "resume", bot: "bot", act: "act", next: "next_round" },
+      messageAttributes: { role: "alert" },
+      continueAttributes: { "data-okey-continue": "" },
+      onward: { you: ".okey-move", roundOver: "[data-key=next-round]", gameOver: "[data-key=new-game-end]" },
+      stepAttributes: (step) => ({ "data-okey-step": step }),
+    });
+    this.order = [];
     this.selected = new Set(); // indexes into this.order
     this.check = null; // the engine's check of the selected tiles
-    this.token = 0; // changes whenever the game or the mode changes: stale replies are dropped
-    this.busy = false;
-    this.confirming = false;
-    this.intent = "new";
     this.deadline = null;
-    this.away = false; // the page is hidden: a bot plays the player's turns until they come back
-    this.watchPresence();
-    this.form = this.buildSettings();
-    this.live = h("div", { class: "okey-play__live", "aria-live": "polite", "data-okey-live": "" });
-    this.message = h("p", { class: "okey-play__message", role: "alert", "data-okey-message": "", hidden: true });
-    this.section = h("section", { class: "okey-play", "aria-label": this.text.table, hidden: true });
-    this.content = h("div", { class: "okey-play__content" });
-    this.extras = h("div", { class: "okey-play__content" });
-    this.section.append(this.live, this.message, this.content, this.extras);
-    const panel = root.querySelector(".sniff-board__panel");
-    root.insertBefore(this.section, panel);
+    this.onBusy();
     // The table's own keys; the loader (client.mjs) keeps every key pressed in it from Material's shortcuts.
     root.addEventListener("keydown", (event) => this.key(event));
-    this.prepareLoader(panel, stored.game);
-    root.okeyTable = this;
+    this.mount();
+    root.okeyTable = root.boardController = this;
   }
 
-  // --- before the engine runs -------------------------------------------------------------------------------
-
-  prepareLoader(panel, saved) {
-    const start = panel.querySelector("[data-board-start]");
-    start.addEventListener("click", () => (this.intent = "new"), { capture: true });
-    start.before(this.form);
-    if (saved) {
-      const attributes = { class: "md-button md-button--primary", "data-okey-continue": "" };
-      const chosen = () => (this.intent = "continue");
-      this.resumeButton = addContinue(this.root, start, this.text.continue, attributes, chosen);
-    }
+  loadSettings() {
+    return readStore().settings;
   }
+
+  storeSettings() {
+    const { game } = readStored(storage(), STORE_KEY) ?? {};
+    writeStored(storage(), STORE_KEY, { version: STORE_VERSION, settings: this.settings, game: game ?? null });
+  }
+
+  legacySave() {
+    return readStore().game;
+  }
+
+  dropLegacy() {
+    writeStored(storage(), STORE_KEY, { version: STORE_VERSION, settings: this.settings, game: null });
+  }
+
+  newArgs() {
+    const { mode, bots, doubling, rounds, assisted } = this.settings;
+    return { mode, bots, doubling, rounds, assisted };
+  }
+
+  resumeMeta() {
+    return { bots: this.settings.bots, assisted: this.settings.assisted };
+  }
+
+  // A call of the player's turn is in flight (their move, or a bot playing it for them): another waits.
+  // The root's data-okey-busy says so, for tests and scripts.
+  onBusy() {
+    this.root.dataset.okeyBusy = this.actions.busy("act") ? "true" : "false";
+  }
+
+  // --- before the engine runs ---------------------------------------------------------------------------------
 
   buildSettings() {
     const t = this.text;
@@ -231,247 +191,103 @@ class Table {
         timer: Number(data.get("timer")),
         pace: data.get("pace"),
       });
-      this.save();
+      this.storeSettings();
       this.startTimer();
     });
     return form;
   }
 
-  // The settings, and the game in play (none once it is over); before a game or during a replay, the stored one.
-  save() {
-    let game = readStore().game;
-    if (this.mode === "game" && this.view) {
-      const { save, phase } = this.view;
-      game = phase === "gameOver" ? null : { save, bots: this.game.bots, assisted: this.game.assisted, order: this.order };
-    }
-    writeStore(this.settings, game);
+  // --- the game: what is Okey's --------------------------------------------------------------------------------
+
+  onStart(view, meta) {
+    this.meta.order = rack.checkOrder(meta?.order);
+    this.meta.notes = Array.isArray(meta?.notes) ? meta.notes.filter((note) => typeof note?.text === "string") : [];
+    this.order = this.meta.order;
+    this.view = null; // a new game's first view clears the selection
   }
 
-  // --- once the engine runs ----------------------------------------------------------------------------------
-
-  async ready(runtime) {
-    this.runtime = runtime;
-    this.section.hidden = false;
-    this.token++;
-    this.resumeButton?.remove();
-    this.form.remove(); // the settings live under the table from now on
-    const saved = readStore().game;
-    if (this.intent === "continue" && saved) return this.resume(saved);
-    return this.newGame();
-  }
-
-  // The worker died and a new one runs (client.mjs): every reply in flight is stale, and the game goes on from
-  // its save (a replay gives way to the saved game).
-  async restarted(runtime) {
-    this.runtime = runtime;
-    this.token++;
-    this.botsRunning = null;
-    this.busy = false;
-    const saved = readStore().game;
-    if (saved) await this.resume(saved);
-    else await this.newGame();
-    this.showMessage(this.text.restarted);
-  }
-
-  call(op, args) {
-    return this.runtime.call(`okey.${op}`, { lang: this.lang, ...args });
-  }
-
-  showMessage(text) {
-    this.message.textContent = text ?? "";
-    this.message.hidden = !text;
-  }
-
-  announce(lines) {
-    const text = (lines ?? []).filter(Boolean).join(" ");
-    if (text) this.live.textContent = text;
-  }
-
-  // --- games -------------------------------------------------------------------------------------------------
-
-  async newGame() {
-    const { mode, bots, doubling, rounds, assisted } = this.settings;
-    this.intent = "continue";
-    this.showMessage(null);
-    const token = ++this.token;
-    const view = await this.call("new_game", { mode, bots, doubling, rounds, assisted });
-    if (token !== this.token) return;
-    this.order = [];
-    this.startGame(view, { bots, assisted });
-  }
-
-  async resume(saved) {
-    const token = ++this.token;
-    try {
-      const view = await this.call("resume", { save: saved.save, bots: saved.bots, assisted: saved.assisted });
-      if (token !== this.token) return;
-      this.order = saved.order;
-      this.startGame(view, saved);
-    } catch (error) {
-      if (token !== this.token || error?.engineLost) return; // the save stays: the restarted worker takes it up
-      console.warn("The saved game could not be restored:", error);
-      writeStore(this.settings, null);
-      await this.newGame();
-      this.showMessage(format(this.text.restoreFailed, { reason: error.message }));
-    }
-  }
-
-  startGame(view, { bots, assisted }) {
-    this.mode = "game";
-    this.game = { id: view.game, bots, assisted };
-    this.confirming = false;
-    this.show(view, [...view.log, view.turn]);
-  }
-
-  // Every new view of the game: save it, draw it, announce what changed, let the bots move.
-  show(view, lines = view.news) {
-    const turnChanged = !this.view || this.view.moves !== view.moves;
-    this.view = view;
-    this.order = reconcile(this.order, view.rack);
-    if (turnChanged) {
+  beforeShow(view) {
+    if (!this.view || this.view.moves !== view.moves) {
       this.selected.clear();
       this.check = null;
     }
-    this.save();
-    this.render();
-    this.announce(view.phase === "you" && lines?.length ? [...lines, view.turn] : lines);
+    this.order = this.meta.order = rack.reconcile(this.order, view.rack);
+  }
+
+  afterShow() {
     this.startTimer();
-    if (this.mode === "game" && view.phase === "bot") this.runBots(this.token);
   }
 
-  async runBots(token) {
-    if (this.botsRunning === token) return;
-    this.botsRunning = token;
-    try {
-      while (token === this.token && this.view.phase === "bot") {
-        const [view] = await Promise.all([
-          this.call("bot", { game: this.game.id }),
-          delay(PACES[this.settings.pace] ?? PACES.normal),
-        ]);
-        if (token !== this.token) return;
-        this.show(view);
-      }
-    } catch (error) {
-      if (token === this.token) this.recover(error);
-    } finally {
-      if (this.botsRunning === token) this.botsRunning = null;
-    }
+  // The take the rules refuse is on offer too (its button says why): the engine refuses it, and the table says so.
+  offered(action) {
+    return super.offered(action) || (action === "take" && Boolean(this.view.takeRefused));
   }
 
-  // The worker lost the game (restarted): take it up again from the save. A refused move: say why.
-  recover(error) {
-    if (error?.engineLost) return; // the loader restarts the worker, and restarted() takes the game up again
-    const saved = readStore().game;
-    if (error?.type === "UnknownGameError" && saved) return this.resume(saved);
-    if (error?.type === "IllegalMoveError" || error?.type === "PlayError") {
-      this.showMessage(error.message);
-      this.announce([error.message]);
-      return;
-    }
-    console.error("The table could not go on:", error);
-    this.showMessage(error.message);
+  inProgress(view) {
+    return view.moves > 1;
   }
 
-  async act(action) {
-    if (this.busy || this.mode !== "game" || this.view?.phase !== "you") return;
-    this.busy = true;
-    const token = this.token;
-    try {
-      const view = await this.call("act", { game: this.game.id, action });
-      if (token !== this.token) return;
-      this.showMessage(null);
-      this.show(view);
-    } catch (error) {
-      if (token === this.token) this.recover(error);
-    } finally {
-      this.busy = false;
-    }
+  startLines(view) {
+    return view.phase === "roundOver" || view.round > 1 ? view.news : [...view.log, view.turn];
+  }
+
+  replayLines(view) {
+    return [...super.replayLines(view), view.log.at(-1)];
+  }
+
+  recordName() {
+    return `okey-${new Date().toISOString().slice(0, 10)}.json`;
   }
 
   // --- the timer: when it runs out, a bot plays the player's turn ------------------------------------------------
 
-  // A player who leaves the page (another tab, another app) hands the seat to a bot, which plays each of
-  // their turns while they are away; coming back hands it back, and the table says so.
-  watchPresence() {
-    document.addEventListener("visibilitychange", () => {
-      if (this.mode !== "game") return;
-      if (document.visibilityState === "hidden") {
-        this.away = true;
-        if (this.view?.phase === "you" && !this.busy) this.timeUp(this.token, true);
-      } else if (this.away) {
-        this.away = false;
-        this.showMessage(this.text.back);
-        this.announce([this.text.back]);
-        this.startTimer();
-      }
-    });
-  }
-
+  // The deadline is kept with the save (its meta): a reload goes on with the time that was left.
   startTimer() {
     clearInterval(this.ticker);
-    this.deadline = null;
-    if (this.away && this.mode === "game" && this.view?.phase === "you" && !this.busy) {
-      return this.timeUp(this.token, true);
+    const yours = this.mode === "game" && this.view?.phase === "you";
+    const seconds = yours ? this.settings.timer : 0;
+    const moves = this.view?.moves;
+    this.deadline = slots.deadlineFor(this.meta?.deadline, { moves, seconds, now: Date.now() });
+    if (this.deadline === null) return this.showTimer();
+    if (this.meta.deadline?.at !== this.deadline) {
+      this.meta.deadline = { at: this.deadline, moves, seconds };
+      this.keepMeta();
     }
-    const seconds = this.settings.timer;
-    if (!seconds || this.mode !== "game" || this.view?.phase !== "you") return this.showTimer();
-    this.deadline = performance.now() + seconds * 1000;
-    const token = this.token;
-    const moves = this.view.moves;
-    this.ticker = setInterval(() => {
-      if (token !== this.token || this.view.moves !== moves || this.view.phase !== "you") {
-        clearInterval(this.ticker);
-        return;
+    const generation = this.actions.generation;
+    const tick = () => {
+      if (this.actions.generation !== generation || this.view.moves !== moves || this.view.phase !== "you") {
+        return clearInterval(this.ticker);
       }
-      if (performance.now() >= this.deadline && !this.busy) {
+      if (Date.now() >= this.deadline && !this.actions.busy("act")) {
         clearInterval(this.ticker);
-        this.timeUp(token);
+        this.timeUp();
       }
       this.showTimer();
-    }, 250);
-    this.showTimer();
+    };
+    this.ticker = setInterval(tick, 250);
+    tick();
   }
 
   showTimer() {
     const clock = this.section.querySelector("[data-okey-timer]");
     if (!clock) return;
-    const left = this.deadline === null ? null : Math.max(0, Math.ceil((this.deadline - performance.now()) / 1000));
+    const left = this.deadline === null ? null : slots.secondsLeft(this.deadline, Date.now());
     clock.hidden = left === null;
     clock.textContent = left === null ? "" : format(this.text.timeLeft, { seconds: left });
   }
 
-  async timeUp(token, away = false) {
-    this.busy = true;
-    try {
-      const view = await this.call("timeout", { game: this.game.id, away });
-      if (token !== this.token) return;
-      this.busy = false; // before show(): the next turn may be the player's again, and still away
-      this.show(view);
-      // "Time is up: a bot played your turn." (or "You left the page: ..."), unless the player is back already.
-      this.showMessage(away && !this.away ? this.text.back : view.news[0]);
-    } catch (error) {
-      if (token === this.token) this.recover(error);
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  async nextRound() {
-    const token = this.token;
-    try {
-      const view = await this.call("next_round", { game: this.game.id });
-      if (token === this.token) this.show(view);
-    } catch (error) {
-      if (token === this.token) this.recover(error);
-    }
-  }
-
-  askNewGame() {
-    const inProgress = this.mode === "game" && this.view.phase !== "gameOver" && this.view.moves > 1;
-    if (!inProgress) return this.newGame();
-    this.confirming = true;
-    this.renderExtras(true);
-    this.section.querySelector("[data-key=confirm-new]")?.focus();
+  // "Time is up: a bot played your turn.": said, and written in the log where it happened.
+  async timeUp() {
+    const at = this.view.log.length;
+    const round = this.view.round;
+    const outcome = await this.play("act", "timeout", {}, (view) => {
+      this.meta.notes = [...this.meta.notes, { round, at, text: view.news[0] }].slice(-50);
+      return view.news;
+    });
+    if (outcome !== "applied") return;
+    this.showMessage(this.view.news[0]);
+    this.render();
+    this.keepMeta();
   }
 
   // --- the rack: selection, arrangement, lay-downs ----------------------------------------------------------------
@@ -487,75 +303,79 @@ class Table {
     this.checkSelection();
   }
 
+  clearSelection() {
+    this.selected.clear();
+    this.check = null;
+    this.render();
+  }
+
+  // The engine checks the selected tiles as a lay-down; the check applies only to the turn it was asked in.
   async checkSelection() {
     const tiles = this.selectedTiles();
     this.check = null;
     if (!tiles.length || this.mode !== "game" || this.view.phase !== "you" || this.view.turnPhase !== "play") {
       return this.render();
     }
-    const token = this.token;
     const moves = this.view.moves;
-    try {
-      const check = await this.call("lay_check", { game: this.game.id, tiles, kind: "melds" });
-      if (token !== this.token || moves !== this.view.moves) return;
-      this.check = check;
-      this.render();
-    } catch (error) {
-      if (token === this.token) this.recover(error);
-    }
+    const game = this.game.id;
+    this.actions.end({ key: "check" }); // a newer selection's check replaces the one in flight
+    return this.actions.run(
+      "check",
+      "update",
+      () => this.call("lay_check", { game, tiles, kind: "melds" }),
+      (check) => {
+        if (moves !== this.view.moves || tiles.join() !== this.selectedTiles().join()) return;
+        this.check = check;
+        this.render();
+      },
+      (error) => this.failed(error),
+    );
   }
 
   async layDown(kind) {
     if (this.mode !== "game" || this.view.phase !== "you") return;
     const tiles = this.selectedTiles();
-    const token = this.token;
-    try {
-      const check = await this.call("lay_check", { game: this.game.id, tiles, kind });
-      if (token !== this.token) return;
-      if (!check.ok) {
+    const game = this.game.id;
+    let action = null;
+    await this.actions.run(
+      "lay",
+      "update",
+      () => this.call("lay_check", { game, tiles, kind }),
+      (check) => {
+        if (check.ok) return (action = check.action.action);
         this.showMessage(check.text);
         this.announce([check.text]);
-        return;
-      }
-      await this.act(check.action.action);
-    } catch (error) {
-      if (token === this.token) this.recover(error);
-    }
+      },
+      (error) => this.failed(error),
+    );
+    if (action) await this.act(action);
   }
 
   move(index, to) {
-    if (to < 0 || to >= this.order.length || index === to) return;
-    const [tile] = this.order.splice(index, 1);
-    this.order.splice(to, 0, tile);
-    const wasSelected = this.selected.has(index);
-    // Selections follow their tiles.
-    const moved = new Set();
-    for (const i of this.selected) {
-      if (i === index) continue;
-      let j = i > index ? i - 1 : i;
-      if (j >= to) j += 1;
-      moved.add(j);
-    }
-    if (wasSelected) moved.add(to);
-    this.selected = moved;
+    const moved = rack.moveTile(this.order, this.selected, index, to);
+    if (!moved) return;
+    this.order = this.meta.order = moved.order;
+    this.selected = moved.selected;
     this.focusTile = to;
-    this.save();
+    this.keepMeta();
     this.render();
   }
 
   async arrange(how) {
-    const token = this.token;
-    try {
-      const result = await this.call("arrange", { game: this.game.id, how });
-      if (token !== this.token) return;
-      this.order = reconcile(result.order, this.view.rack);
-      this.selected.clear();
-      this.check = null;
-      this.save();
-      this.render();
-    } catch (error) {
-      if (token === this.token) this.recover(error);
-    }
+    const game = this.game.id;
+    return this.actions.run(
+      "arrange",
+      "update",
+      () => this.call("arrange", { game, how }),
+      (result) => {
+        this.order = this.meta.order = rack.reconcile(result.order, this.view.rack);
+        this.selected.clear();
+        this.check = null;
+        this.keepMeta();
+        this.render();
+      },
+      (error) => this.failed(error),
+    );
   }
 
   key(event) {
@@ -600,84 +420,15 @@ class Table {
     };
   }
 
-  // --- records and replays -----------------------------------------------------------------------------------------
-
-  download() {
-    const record = this.view?.record;
-    if (!record) return;
-    if (!record.rounds.length) return this.showMessage(this.text.downloadNone);
-    downloadJson(record, `okey-${new Date().toISOString().slice(0, 10)}.json`);
-  }
-
-  async openRecord(file) {
-    if (!file) return;
-    const text = await file.text();
-    // A huge or deeply nested file never reaches the engine's parser (the engine's own limits, checked here first).
-    const refused = checkRecordText(text);
-    if (refused) return this.showMessage(format(this.text.badRecord, { reason: refused.message }));
-    const token = ++this.token;
-    try {
-      const view = await this.call("replay_open", { text });
-      if (token !== this.token) return;
-      this.mode = "replay";
-      this.showMessage(null);
-      this.view = view;
-      this.render();
-      this.announce([format(this.text.replayStep, { step: view.step, steps: view.steps - 1 }), view.log.at(-1)]);
-    } catch (error) {
-      this.showMessage(format(this.text.badRecord, { reason: error.message }));
-      this.token = token; // the game goes on as it was
-      if (this.mode === "game" && this.view?.phase === "bot") this.runBots(this.token);
-    }
-  }
-
-  async step(step) {
-    const token = this.token;
-    const view = await this.call("replay_view", { replay: this.view.replay, step });
-    if (token !== this.token) return;
-    this.view = view;
-    this.render();
-    this.announce([view.log.at(-1)]);
-  }
-
-  closeReplay() {
-    const saved = readStore().game;
-    return saved ? this.resume(saved) : this.newGame();
-  }
-
   // --- drawing -------------------------------------------------------------------------------------------------------
 
-  render() {
-    if (!this.view) return;
-    const focused = document.activeElement?.closest?.("[data-key]")?.dataset.key;
-    const hadFocus = this.section.contains(document.activeElement);
-    this.content.replaceChildren(...this.parts());
-    this.renderExtras();
-    const phase = this.mode === "game" ? this.view.phase : "replay";
-    this.section.dataset.phase = phase;
-    this.root.dataset.okeyPhase = phase;
-    this.root.dataset.okeyMoves = this.mode === "game" ? this.view.moves : 0;
+  afterRender() {
     const log = this.content.querySelector(".okey-play__log ol");
     if (log) log.scrollTop = log.scrollHeight;
     this.showTimer();
     const focusTile = this.focusTile;
     this.focusTile = null;
-    if (!hadFocus) return;
-    const find = (selector) => this.section.querySelector(selector);
-    const tile = focusTile !== null && focusTile !== undefined && find(`[data-okey-index="${focusTile}"]`);
-    const again = focused && find(`[data-key="${CSS.escape(focused)}"]`);
-    const onward = { you: ".okey-move", roundOver: "[data-key=next-round]", gameOver: "[data-key=new-game-end]" }[
-      this.view.phase
-    ];
-    const target = tile || again || (onward && find(onward)) || find("[data-key=turn]");
-    target?.focus({ preventScroll: true });
-  }
-
-  renderExtras(force = false) {
-    const key = `${this.mode}|${this.confirming}|${this.view.phase === "gameOver"}`;
-    if (key === this.extrasKey && !force) return;
-    this.extrasKey = key;
-    this.extras.replaceChildren(...(this.mode === "game" ? [this.recordControls(), this.settingsPanel()] : []));
+    return focusTile !== null && focusTile !== undefined && this.section.querySelector(`[data-okey-index="${focusTile}"]`);
   }
 
   parts() {
@@ -685,6 +436,7 @@ class Table {
     const view = this.view;
     const replay = this.mode === "replay";
     const yourTurn = this.mode === "game" && view.phase === "you";
+    const on = { act: (action) => this.act(action), nextRound: () => this.nextPart(), newGame: () => this.newGame() };
     const parts = [];
     if (replay) parts.push(this.replayControls());
     parts.push(
@@ -703,97 +455,17 @@ class Table {
         ),
         h("p", { class: "okey-play__timer", "data-okey-timer": "", hidden: true }),
       ),
-      this.centre(),
-      this.seatsPanel(),
-      this.tablePanel(yourTurn),
+      draw.centre(view, t),
+      draw.seatsPanel(view, t),
+      draw.tablePanel(view, t, yourTurn, on),
     );
     const over = view.phase === "roundOver" || view.phase === "gameOver";
-    if (!replay && !over) parts.push(this.rackPanel(yourTurn), this.movesPanel(yourTurn));
-    if (view.roundEnd) parts.push(this.roundEndPanel(replay));
-    if (view.gameEnd) parts.push(this.gameEndPanel(replay));
-    parts.push(this.logPanel());
+    if (!replay && !over) parts.push(this.rackPanel(yourTurn), draw.movesPanel(view, t, yourTurn, on));
+    if (view.roundEnd) parts.push(draw.roundEndPanel(view, t, replay, on));
+    if (view.gameEnd) parts.push(draw.gameEndPanel(view, t, replay, on));
+    const log = replay ? view.log : rack.logWithNotes(view.log, this.meta?.notes ?? [], view.round);
+    parts.push(draw.logPanel(t, log));
     return parts;
-  }
-
-  centre() {
-    const t = this.text;
-    const view = this.view;
-    return h(
-      "div",
-      { class: "okey-play__centre" },
-      h("p", {}, h("span", { class: "okey-play__label" }, t.indicator, " "), face(view.indicator), " ", h("span", { class: "okey-sr" }, view.indicator)),
-      h("p", {}, h("span", { class: "okey-play__label" }, t.okey, " "), face(view.okey, " is-okey"), " ", h("span", { class: "okey-sr" }, view.okey)),
-      h("p", {}, h("span", { class: "okey-play__label" }, t.pile, " "), h("span", { class: "okey-play__pile" }, String(view.pile))),
-    );
-  }
-
-  seatsPanel() {
-    const t = this.text;
-    return h(
-      "ul",
-      { class: "okey-play__seats" },
-      this.view.seats.map((seat) =>
-        h(
-          "li",
-          { class: "okey-seat" + (seat.current ? " is-current" : ""), "data-okey-seat": seat.seat },
-          h("strong", {}, seat.name),
-          seat.partner ? ` (${t.partner})` : "",
-          h("span", {}, ` · ${seat.rackText} · ${seat.openedText}`),
-          h("span", { "data-okey-charges": seat.charges }, ` · ${t.charges}: ${seat.charges}`),
-          h("span", { "data-okey-total": seat.total }, ` · ${t.total}: ${seat.total}`),
-          seat.discards.length
-            ? h(
-                "span",
-                { class: "okey-seat__discard" },
-                ` · ${t.lastDiscard}: `,
-                face(seat.discards.at(-1)),
-                h("span", { class: "okey-sr" }, seat.discards.at(-1)),
-              )
-            : null,
-        ),
-      ),
-    );
-  }
-
-  tablePanel(yourTurn) {
-    const t = this.text;
-    const view = this.view;
-    const oneTap = yourTurn && view.assisted;
-    const layoffs = oneTap ? view.actions.filter((move) => move.kind === "layoff") : [];
-    return h(
-      "section",
-      { class: "okey-play__table", "aria-labelledby": "okey-table-melds" },
-      h("h3", { id: "okey-table-melds" }, t.tableMelds),
-      view.table.length
-        ? h(
-            "ul",
-            { class: "okey-play__melds" },
-            view.table.map((item) =>
-              h(
-                "li",
-                { class: "okey-meld", "data-okey-meld": item.index },
-                h("span", { class: "okey-meld__owner" }, `${item.ownerName}: `),
-                meldTiles(item.meld),
-                ` (${item.value})`,
-                layoffs
-                  .filter((move) => move.to === item.index)
-                  .map((move) =>
-                    h(
-                      "button",
-                      {
-                        type: "button",
-                        class: "md-button okey-move okey-move--tap",
-                        "data-key": `move:${move.action}`,
-                        onclick: () => this.act(move.action),
-                      },
-                      move.label,
-                    ),
-                  ),
-              ),
-            ),
-          )
-        : h("p", {}, t.noMelds),
-    );
   }
 
   rackPanel(yourTurn) {
@@ -858,230 +530,13 @@ class Table {
               { class: "okey-play__buttons" },
               button(t.layMelds, "lay-melds", () => this.layDown("melds"), { disabled: !selected.length }),
               button(t.layPairs, "lay-pairs", () => this.layDown("pairs"), { disabled: !selected.length }),
-              button(t.clearSelection, "clear-selection", () => {
-                this.selected.clear();
-                this.check = null;
-                this.render();
-              }, { disabled: !selected.length }),
+              button(t.clearSelection, "clear-selection", () => this.clearSelection(), { disabled: !selected.length }),
             )
           : null,
       ),
     );
   }
 
-  movesPanel(yourTurn) {
-    const t = this.text;
-    const view = this.view;
-    const moves = yourTurn ? view.actions.filter((move) => !(view.assisted && move.kind === "layoff")) : [];
-    const buttons = moves.map((move) =>
-      h(
-        "button",
-        {
-          type: "button",
-          class: "md-button okey-move" + (move.kind === "discard" ? " okey-move--discard" : ""),
-          "data-key": `move:${move.action}`,
-          "data-okey-kind": move.kind,
-          onclick: () => this.act(move.action),
-        },
-        move.label,
-      ),
-    );
-    const refused = yourTurn ? view.takeRefused : null;
-    return h(
-      "section",
-      { class: "okey-play__moves", "aria-labelledby": "okey-moves-title", hidden: !yourTurn },
-      h("h3", { id: "okey-moves-title" }, t.yourMoves),
-      h(
-        "div",
-        { class: "okey-play__buttons", role: "group", "aria-labelledby": "okey-moves-title" },
-        buttons,
-        refused
-          ? h(
-              "button",
-              {
-                type: "button",
-                class: "md-button okey-move okey-move--refused",
-                "aria-describedby": "okey-take-why",
-                "data-key": "move:take",
-                onclick: () => this.act("take"),
-              },
-              refused.label,
-            )
-          : null,
-      ),
-      refused ? h("p", { class: "okey-play__help", id: "okey-take-why" }, refused.text) : null,
-    );
-  }
-
-  roundEndPanel(replay) {
-    const t = this.text;
-    const view = this.view;
-    const end = view.roundEnd;
-    const cell = (tag, text, extra = {}) => h(tag, extra, String(text));
-    const table = h(
-      "table",
-      { class: "okey-play__settlement", "data-okey-settlement": "" },
-      h("caption", {}, `${t.settlement} · ${format(t.round, { number: view.round })}`),
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          [t.seat, t.charges, t.endAmount, t.roundScore, t.total].map((text) => cell("th", text, { scope: "col" })),
-        ),
-      ),
-      h(
-        "tbody",
-        {},
-        end.rows.map((row) =>
-          h(
-            "tr",
-            { "data-okey-row": row.seat },
-            cell("th", row.name, { scope: "row" }),
-            cell("td", row.charges),
-            cell("td", row.end),
-            cell("td", row.score),
-            cell("td", row.total),
-          ),
-        ),
-      ),
-    );
-    const racks = h(
-      "ul",
-      { class: "okey-play__racks" },
-      view.seats.map((seat) =>
-        h("li", {}, h("strong", {}, `${seat.name}: `), seat.rack?.length ? meldTiles(seat.rack.join(" ")) : "—"),
-      ),
-    );
-    return h(
-      "section",
-      { class: "okey-play__box okey-play__round-end", "aria-labelledby": "okey-round-end" },
-      h("h3", { id: "okey-round-end" }, t.roundOver),
-      h("p", {}, end.text),
-      table,
-      h("h4", {}, t.racks),
-      racks,
-      !replay && view.phase === "roundOver" ? button(t.nextRound, "next-round", () => this.nextRound(), { primary: true }) : null,
-    );
-  }
-
-  gameEndPanel(replay) {
-    const t = this.text;
-    const end = this.view.gameEnd;
-    return h(
-      "section",
-      { class: "okey-play__box okey-play__game-end", "aria-labelledby": "okey-game-end" },
-      h("h3", { id: "okey-game-end" }, t.gameOver),
-      h("p", { "data-okey-winner": "" }, end.text),
-      this.chart(end.chart),
-      replay ? null : button(t.newGame, "new-game-end", () => this.newGame(), { primary: true }),
-    );
-  }
-
-  // The totals round by round: lines drawn in SVG (decorative), and the same figures as a table.
-  chart(rows) {
-    const t = this.text;
-    const names = this.view.seats.map((seat) => seat.name);
-    const values = [0, ...rows.flat()];
-    const low = Math.min(...values);
-    const high = Math.max(...values);
-    const span = high - low || 1;
-    const width = 320;
-    const height = 160;
-    const x = (i) => 30 + (i * (width - 60)) / Math.max(1, rows.length);
-    const y = (v) => 10 + ((high - v) * (height - 30)) / span;
-    const svg = s(
-      "svg",
-      { class: "okey-chart", viewBox: `0 0 ${width} ${height}`, "aria-hidden": "true", focusable: "false" },
-      s("line", { class: "okey-chart__zero", x1: 30, x2: width - 30, y1: y(0), y2: y(0) }),
-      names.map((_, seat) =>
-        s("polyline", {
-          class: `okey-chart__line okey-chart__line--${seat}`,
-          points: [0, ...rows.map((row) => row[seat])].map((v, i) => `${x(i)},${y(v)}`).join(" "),
-        }),
-      ),
-    );
-    const table = h(
-      "table",
-      { class: "okey-play__chart-table" },
-      h("caption", {}, t.chart),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t.seat), rows.map((_, i) => h("th", { scope: "col" }, format(t.round, { number: i + 1 }))))),
-      h(
-        "tbody",
-        {},
-        names.map((name, seat) =>
-          h("tr", {}, h("th", { scope: "row" }, h("span", { class: `okey-chart__key okey-chart__key--${seat}` }), name), rows.map((row) => h("td", {}, String(row[seat])))),
-        ),
-      ),
-    );
-    return h("figure", { class: "okey-play__chart" }, svg, table);
-  }
-
-  logPanel() {
-    return h(
-      "section",
-      { class: "okey-play__log", "aria-labelledby": "okey-log-title" },
-      h("h3", { id: "okey-log-title" }, this.text.log),
-      h("ol", { tabindex: "0", "aria-labelledby": "okey-log-title" }, this.view.log.map((line) => h("li", {}, line))),
-    );
-  }
-
-  replayControls() {
-    const t = this.text;
-    const { step, steps } = this.view;
-    const go = (name) => () => this.step(replayTarget(name, step, steps));
-    return h(
-      "div",
-      { class: "okey-play__replay", role: "group", "aria-label": t.replay },
-      h("p", { "data-okey-step": step }, h("strong", {}, t.replay), " ", format(t.replayStep, { step, steps: steps - 1 })),
-      h(
-        "div",
-        { class: "okey-play__buttons" },
-        replayButtons(t, step, steps, go),
-        button(t.closeReplay, "replay-close", () => this.closeReplay()),
-      ),
-    );
-  }
-
-  recordControls() {
-    const t = this.text;
-    const input = recordInput("okey-play__file", "okey-play-file", (file) => this.openRecord(file));
-    return h(
-      "section",
-      { class: "okey-play__box okey-play__records", "aria-labelledby": "okey-records-title" },
-      h("h3", { id: "okey-records-title" }, t.record),
-      h("div", { class: "okey-play__buttons" }, button(t.download, "download", () => this.download())),
-      h("p", {}, h("label", { for: "okey-play-file" }, t.load), " ", input),
-      h("p", { class: "okey-play__help" }, t.loadHelp),
-      this.view.phase !== "gameOver" ? h("p", { class: "okey-play__help" }, t.saved) : null,
-    );
-  }
-
-  settingsPanel() {
-    const t = this.text;
-    const cancel = () => {
-      this.confirming = false;
-      this.renderExtras(true);
-    };
-    const actions = this.confirming
-      ? confirmGroup(
-          "okey-play__confirm",
-          t.confirmNew,
-          button(t.confirmYes, "confirm-new", () => this.newGame(), { primary: true }),
-          button(t.cancel, "cancel-new", cancel),
-        )
-      : button(t.newGame, "new-game", () => this.askNewGame(), { primary: true });
-    return h(
-      "section",
-      { class: "okey-play__box okey-play__setup", "aria-labelledby": "okey-setup-title" },
-      h("h3", { id: "okey-setup-title" }, t.setup),
-      this.form,
-      actions,
-    );
-  }
 }
 
-for (const root of document.querySelectorAll("[data-okey-board][data-okey-text]")) new Table(root);
-onBoardReady((root, runtime) => root.okeyTable?.ready(runtime));
-onBoardRestart((root, runtime) => root.okeyTable?.restarted(runtime));
+startBoards("[data-okey-board][data-okey-text]", (root) => new Table(root));

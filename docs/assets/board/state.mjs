@@ -233,7 +233,7 @@ export function excerpt(value, limit = 80) {
 // An engine's error in the page's words: the catalogs' sentence for its code (text.errors, from the engine's
 // catalogs at build time; a code may have several, the most precise first), the first whose placeholders the
 // error's parameters all fill (each quoted value cut to an excerpt). An error without a sentence in the catalogs
-// gets the general one, never the engine's English.
+// gets the one the engine worded in the page's language (params.words), else the general one, never English.
 export function errorText(error, errors) {
   const details = error?.details ?? error ?? {};
   const params = {};
@@ -244,5 +244,7 @@ export function errorText(error, errors) {
   for (const template of candidates) {
     if ([...template.matchAll(/\{([a-z_]+)\}/gi)].every(([, name]) => name in params)) return format(template, params);
   }
+  // A reason the engine already worded in the page's language, from its catalogs (a refused Okey move).
+  if (typeof details.params?.words === "string") return details.params.words;
   return errors?.unknown ?? excerpt(details.message ?? String(error));
 }

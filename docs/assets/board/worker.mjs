@@ -14,6 +14,16 @@
 // answered by the engine's Python API, engine.board.session.handle(op, argsJson),
 // which returns the reply as JSON text, so no Python object ever crosses over.
 // Ops sent before "boot" are refused; ops sent during the boot wait for it.
+//
+// Saves (vault.mjs): a reply's "save" (the engine's whole record of a game: seed, every seat's tiles, the pile's
+// order) never reaches the page. The worker takes it out of every reply; a call sent with
+// keep: {name, meta} seals it under that name with the page's meta and answers "stored" (true, or false when the
+// storage is full or refused). keep.restore hands the named save to the op as its "save" argument (unless the page
+// gives one: a save of an older release, from localStorage) and answers the meta beside the result. Two ops are
+// the worker's own: "vault.meta" {name, meta} seals new meta beside the save, "vault.forget" {name} drops it.
+// A finished game (its record has a winner) is forgotten instead of sealed.
+
+import { forget, open, seal } from "./vault.mjs";
 
 const ENGINE_PACKAGE = "sniff-engine";
 const ENGINE_MODULE = "engine.board.session";
@@ -105,12 +115,58 @@ function describeError(error, during) {
   return details;
 }
 
+// --- saves: kept here, sealed, never posted ---------------------------------------------------------------------
+
+const latest = new Map(); // name -> {save, meta}: the last sealed, for new meta without a new save
+let sealing = Promise.resolve(); // one seal after the other, in the order the replies came
+const queue = (work) => (sealing = sealing.then(work, work));
+
+function keep(name, payload) {
+  if (payload.save?.winner !== null && payload.save?.winner !== undefined) {
+    latest.delete(name);
+    return queue(() => forget(name)).then(() => true);
+  }
+  latest.set(name, payload);
+  return queue(() => seal(name, payload));
+}
+
+async function vault(op, { name, meta } = {}) {
+  if (typeof name !== "string") throw Object.assign(new Error("a save's name is text"), { details: noSave(name) });
+  if (op === "vault.forget") {
+    latest.delete(name);
+    return { stored: await queue(() => forget(name)) };
+  }
+  const payload = latest.get(name) ?? (await open(name));
+  if (!payload) return { stored: false };
+  return { stored: await keep(name, { save: payload.save, meta }) };
+}
+
+const noSave = (name) => ({ type: "NoSaveError", code: "no-save", params: {}, message: `no save named ${name}` });
+
+async function restore(name, args) {
+  const payload = latest.get(name) ?? (await open(name));
+  if (!payload && !args?.save) throw Object.assign(new Error("no save"), { details: noSave(name) });
+  if (args?.save) return { args, meta: {} }; // a save of the release before, handed over once
+  return { args: { ...payload.meta?.resume, ...args, save: payload.save }, meta: payload.meta ?? {} };
+}
+
+// The reply as the page may see it: no save; "stored" says whether it was sealed.
+async function withoutSave(result, options) {
+  if (result === null || typeof result !== "object" || !("save" in result)) return result;
+  const { save, ...shown } = result;
+  if (typeof options?.name !== "string") return shown;
+  const meta = options.meta ?? latest.get(options.name)?.meta ?? {};
+  return { ...shown, stored: await keep(options.name, { save, meta }) };
+}
+
 self.addEventListener("message", async ({ data }) => {
-  const { id, op, args } = data ?? {};
+  const { id, op, args, keep: options } = data ?? {};
   let during = "boot";
   try {
     let result;
-    if (op === "boot") {
+    if (op === "vault.meta" || op === "vault.forget") {
+      result = await vault(op, args);
+    } else if (op === "boot") {
       ready ??= boot(args ?? {});
       const { version, timings } = await ready;
       result = { version, timings };
@@ -118,8 +174,10 @@ self.addEventListener("message", async ({ data }) => {
       throw new Error(`the board is not started: send "boot" before "${op}"`);
     } else {
       const engine = await ready;
+      const restored = options?.restore ? await restore(options.name, args) : null;
       during = "call";
-      result = call(engine, op, args);
+      result = await withoutSave(call(engine, op, restored?.args ?? args), options);
+      if (restored) result = { ...result, meta: restored.meta };
     }
     self.postMessage({ id, ok: true, result });
   } catch (error) {

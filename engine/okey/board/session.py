@@ -5,11 +5,12 @@
 id its first view gives (``game``).
 
 What the page receives during a round is only what the player's seat may see:
-the view (``engine.okey.board.view``), a ``record`` of the finished rounds only
-(what a download holds), and the ``save``: the whole game record, which the
-page stores to resume the game after a reload and hands back to ``resume``
-without reading it. If the worker forgets the game (it was restarted) the page
-gets an ``UnknownGameError`` and resumes from the save.
+the view (``engine.okey.board.view``) and a ``record`` of the finished rounds
+only (what a download holds). Each reply also carries the ``save``, the whole
+game record, for the worker alone: it takes the save out of the reply, keeps it
+sealed and hands it back to ``resume`` (``docs/assets/board/worker.mjs``). If
+the worker forgets the game (it was restarted) the page gets an
+``UnknownGameError`` and resumes from the save.
 
 The player sits at seat 0; every other seat is a bot of the chosen strength,
 which moves only when the page asks (``bot``), so the page sets the pace. The
@@ -18,7 +19,9 @@ position, so a restored game goes on exactly as it would have. When the move
 timer runs out, ``timeout`` has a bot play the player's turn and says so.
 
 Refused moves are ``IllegalMoveError``: the engine's ``code`` and ``params``,
-with the reason worded from the ``okeyplay`` catalog in the page's language.
+with the reason worded from the ``okeyplay`` catalog in the page's language
+(``params["words"]``). Every other error is worded by the page from its code
+(``engine.okey.board.errors``).
 """
 
 from __future__ import annotations
@@ -133,8 +136,9 @@ def view(game: str, lang: str = "en") -> dict:
 
 
 def _refused(error: EngineError, session: Session, lang: str) -> IllegalMoveError:
-    words = _words(session, lang)
-    return IllegalMoveError(words.refusal(error.code, error.params), code=error.code, params=dict(error.params))
+    words = _words(session, lang).refusal(error.code, error.params)
+    # The reason, worded in the page's language: the page shows it (state.mjs errorText, params.words).
+    return IllegalMoveError(words, code=error.code, params=dict(error.params) | {"words": words})
 
 
 def _apply(session: Session, action, lang: str) -> list[str]:
@@ -194,16 +198,14 @@ def bot(game: str, lang: str = "en") -> dict:
     return reply | {"botMs": round(thinking, 1)}
 
 
-def timeout(game: str, lang: str = "en", away: bool = False) -> dict:
-    """The player's time ran out, or (``away``) the player left the page: a bot of the table's strength
-    plays the rest of the player's turn, and says why."""
+def timeout(game: str, lang: str = "en") -> dict:
+    """The player's move timer ran out: a bot of the table's strength plays the rest of the player's turn, and
+    says so (the first of the reply's ``news``). Nothing else plays for the player: absence is not a timeout."""
     session = _games[game]
     check_language(lang)
-    if not isinstance(away, bool):
-        raise PlayError("away is true or false", code="arguments")
     _your_turn(session, lang)
     words = _words(session, lang)
-    lines = [words.away() if away else words.timed_out()]
+    lines = [words.timed_out()]
     state = session.game.round
     while not state.is_over and state.current == 0:
         lines.extend(_apply(session, _bot_action(session, session.bots), lang))

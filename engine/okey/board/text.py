@@ -34,9 +34,12 @@ def ui_text(lang: str = "en") -> dict[str, str]:
     Placeholders the page fills in: ``{number}`` (a round), ``{step}`` and ``{steps}`` (a replay's
     position), ``{seconds}`` (the move timer), ``{total}``/``{threshold}`` (a lay-down being checked).
     """
+    from .errors import error_words
+
     catalog = translations(lang, "okeyplay")
     _ = catalog.gettext
     return {
+        "errors": error_words(lang),
         "setup": _("Table settings"),
         "mode": _("Players"),
         "solo": _("Solo: you against three bots"),
@@ -105,7 +108,6 @@ def ui_text(lang: str = "en") -> dict[str, str]:
         "partner": _("partner"),
         "lastDiscard": _("Last discard"),
         "timeLeft": _("Time left for your move: {seconds} s"),
-        "back": _("Welcome back: your seat is yours again."),
         "record": _("Game record"),
         "download": _("Download the game record"),
         "downloadNone": _(
@@ -122,6 +124,10 @@ def ui_text(lang: str = "en") -> dict[str, str]:
         "last": _("Last"),
         "closeReplay": _("Close the replay"),
         "saved": _("Your game is saved in this browser."),
+        "notSaved": _(
+            "Your game is NOT saved in this browser: its storage is full or refused, so a reload loses the game. "
+            "Download the game record to keep the finished rounds."
+        ),
         "restarted": _("The rules engine stopped working and was restarted; the game goes on where it was saved."),
         "restoreFailed": _("The saved game could not be restored, so a new game starts: {reason}"),
         "badRecord": _("This file is not an Okey record the table can replay: {reason}"),
@@ -317,10 +323,6 @@ class Words:
 
     def timed_out(self) -> str:
         return self._("Time is up: a bot played your turn.")
-
-    def away(self) -> str:
-        # Translators: the player switched to another tab or app; the bot hands the seat back on return.
-        return self._("You left the page: a bot played your turn.")
 
     # -- where the game stands ---------------------------------------------------
 

@@ -68,6 +68,7 @@ def error_words(lang: str = "en") -> dict[str, str | list[str]]:
         "option-value": _("this setting does not take that value"),
         "option-unknown": _("this game has no such setting"),
         "option-together": _("these settings do not go together"),
+        "no-save": _("the saved game is no longer in this browser"),
         "language": _("this language is not one of the site's"),
         "call": call,
         "unknown-op": call,

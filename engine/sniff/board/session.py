@@ -5,10 +5,10 @@
 id its first view gives (``game``).
 
 What the page receives during a hand is only what the player's seat may see:
-the view (``engine.sniff.board.view``), a ``record`` of the finished hands only
-(what a download holds), and the ``save``: the whole game record, which the
-page stores to resume the game after a reload and hands back to
-``play_resume`` without reading it. If the worker forgets the game (it was
+the view (``engine.sniff.board.view``) and a ``record`` of the finished hands
+only (what a download holds). Each reply also carries the ``save``, the whole
+game record, for the worker alone: it takes the save out of the reply, keeps it
+sealed and hands it back to ``play_resume`` (``docs/assets/board/worker.mjs``). If the worker forgets the game (it was
 restarted) the page gets an ``UnknownGameError`` and resumes from the save.
 
 The player sits at seat 0 (``engine.sniff.board.view.HUMAN``); every other seat

@@ -97,6 +97,10 @@ def ui_text(lang: str = "en") -> dict:
         "emptyLayout": _("The layout is empty: place any tile to open."),
         "leaveSandbox": _("Play a game"),
         "saved": _("Your game is saved in this browser."),
+        "notSaved": _(
+            "Your game is NOT saved in this browser: its storage is full or refused, so a reload loses the game. "
+            "Download the game record to keep the finished hands."
+        ),
         "restoreFailed": _("The saved game could not be restored, so a new game starts: {reason}"),
         "badRecord": _("This file is not a game record the board can replay: {reason}"),
         "badLayout": _("The layout in the address is not legal, so the sandbox starts empty: {reason}"),

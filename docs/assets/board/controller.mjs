@@ -1,0 +1,575 @@
+// One board controller for every game: what a board does whatever its game; each game's module (game.mjs for
+// Sniff, okey.mjs for Okey) extends it with what to draw and which moves there are.
+//
+// The controller owns: the settings before the engine runs and "Continue the game" in the loader; every call to
+// the worker, through state.mjs's guard (an action in flight takes its key; a reply for an older state is
+// dropped); the save, which the worker keeps sealed and never posts (worker.mjs, vault.mjs), in this tab's own
+// slot (slots.mjs) with the game's meta (the page's data about it: the resume arguments, the rack's order, the
+// timer's deadline); whether the game is saved, said on the table (and, when it is not, the record download
+// offered); restoring after a reload or a worker restart; replays of a loaded record; the record download and
+// upload; errors in the page's words (state.mjs errorText: the catalogs' sentence for the engine's code); the
+// announcements of the live region; the redraw that keeps the keyboard focus.
+//
+// A game's module gives, as the subclass's methods: buildSettings() (the form), newArgs() and resumeMeta() (what
+// a new game is dealt with and resumed with), parts() (the game's drawing), and optionally the hooks
+// beforeShow(view), afterShow(view), onStart(view, meta), inProgress(view), replayLines(view), recordName(record),
+// onBusy(), renderMore(), replayMore(), plus config: {game, attr, block, text, parts, ops, paces, labelled}.
+
+const version = new URL(import.meta.url).search;
+const [dom, state, slots] = await Promise.all([
+  import(`./dom.mjs${version}`),
+  import(`./state.mjs${version}`),
+  import(`./slots.mjs${version}`),
+]);
+const { h, delay, button, replayButtons, confirmGroup, addContinue, recordInput, downloadJson } = dom;
+const { Actions, checkRecordText, format } = state;
+
+export const storage = () => {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage refused (private mode)
+  }
+};
+
+const session = () => {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
+// The slots whose lock an open tab holds (navigator.locks.query; none where locks are not there).
+async function heldSlots(prefix) {
+  try {
+    const { held = [] } = (await navigator.locks?.query()) ?? {};
+    return new Set(held.map(({ name }) => name).filter((name) => name.startsWith(prefix)).map((n) => n.slice(prefix.length)));
+  } catch {
+    return new Set();
+  }
+}
+
+// Hold the slot's lock while the tab is open; false if another tab holds it.
+function holdSlot(name) {
+  if (!navigator.locks) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    navigator.locks
+      .request(name, { ifAvailable: true }, (lock) => {
+        resolve(Boolean(lock));
+        return lock ? new Promise(() => {}) : undefined;
+      })
+      .catch(() => resolve(true));
+  });
+}
+
+export const LEGACY = "legacy"; // a save of the release before, in localStorage: taken up once, then dropped
+
+export class Controller {
+  constructor(root, config) {
+    this.root = root;
+    this.config = config;
+    this.text = config.text;
+    this.lang = root.lang || document.documentElement.lang || "en";
+    this.settings = this.loadSettings();
+    this.mode = null; // "game" | "replay" (| "sandbox": Sniff's)
+    this.view = null;
+    this.meta = null; // the game's meta, sealed beside its save
+    this.stored = null; // whether the last save was kept (null: nothing to keep yet)
+    this.actions = new Actions();
+    this.confirming = null;
+    this.intent = "new";
+    this.slot = null;
+    this.savesKey = `${config.game}-board:saves`;
+    this.lockPrefix = `${config.game}-board:slot:`;
+    const { block, attr } = config;
+    this.live = h("div", { class: `${block}__live`, "aria-live": "polite", [`data-${attr}-live`]: "" });
+    this.message = h("p", { class: `${block}__message`, ...config.messageAttributes, [`data-${attr}-message`]: "", hidden: true });
+    this.section = h("section", { class: block, "aria-label": config.label, hidden: true });
+    this.content = h("div", { class: `${block}__content` }); // redrawn at every change of the game
+    this.extras = h("div", { class: `${block}__content` }); // records and settings: redrawn only when they change
+    this.section.append(this.live, this.message, this.content, this.extras);
+  }
+
+  // After the subclass's own fields: the form, the section in the page, the loader's buttons.
+  mount() {
+    this.form = this.buildSettings();
+    const panel = this.root.querySelector(".tile-board__panel");
+    this.root.insertBefore(this.section, panel);
+    const start = panel.querySelector("[data-board-start]");
+    start.addEventListener("click", () => (this.intent = "new"), { capture: true });
+    start.before(this.form);
+    this.offerContinue(start);
+  }
+
+  async offerContinue(start) {
+    this.savedSlot = await this.findSave();
+    if (!this.savedSlot || this.intent === "sandbox" || this.runtime) return;
+    const attributes = { class: "md-button md-button--primary", ...this.config.continueAttributes };
+    const chosen = () => (this.intent = "continue");
+    this.resumeButton = addContinue(this.root, start, this.text.continue, attributes, chosen);
+  }
+
+  // --- stored data: the saves' list, this tab's slot -----------------------------------------------------------
+
+  readSaves() {
+    return slots.checkSaves(state.readStored(storage(), this.savesKey));
+  }
+
+  writeSaves(change) {
+    const saves = this.readSaves();
+    change(saves);
+    return state.writeStored(storage(), this.savesKey, slots.savesToStore(saves));
+  }
+
+  async findSave() {
+    const own = session()?.getItem(this.savesKey);
+    const found = slots.chooseSave(this.readSaves(), own, await heldSlots(this.lockPrefix));
+    return found ?? (this.legacySave() ? LEGACY : null);
+  }
+
+  // This tab's slot: the one continued, or its own, or a new one; held while the tab is open.
+  claim(wanted = null) {
+    this.claiming ??= this.claimSlot(wanted); // once: two calls at once claim one slot
+    return this.claiming;
+  }
+
+  async claimSlot(wanted) {
+    const held = await heldSlots(this.lockPrefix);
+    const own = session()?.getItem(this.savesKey);
+    const make = () => crypto.randomUUID();
+    let slot = wanted && wanted !== LEGACY && !held.has(wanted) ? wanted : slots.claimSlot(own, held, make);
+    // Another tab may have taken it since: then a new one, which no tab holds.
+    if (!(await holdSlot(this.lockPrefix + slot))) {
+      slot = make();
+      await holdSlot(this.lockPrefix + slot);
+    }
+    try {
+      session()?.setItem(this.savesKey, slot);
+    } catch {
+      // the tab keeps its slot until it is closed
+    }
+    return (this.slot = slot);
+  }
+
+  keep(extra = {}) {
+    return { name: `${this.config.game}:${this.slot}`, meta: this.meta, ...extra };
+  }
+
+  // New meta for the game (the rack's order, the timer's deadline): sealed beside its save.
+  async keepMeta() {
+    if (this.mode !== "game" || !this.slot) return;
+    const reply = await this.runtime.call("vault.meta", this.keep()).catch(() => ({ stored: false }));
+    this.noteStored(reply.stored);
+  }
+
+  noteStored(stored) {
+    if (stored === undefined) return;
+    const over = this.view?.phase === "gameOver";
+    const listed = this.writeSaves((saves) => {
+      if (over || !stored) delete saves[this.slot];
+      else saves[this.slot] = Date.now();
+    });
+    const saved = over ? null : Boolean(stored && listed);
+    if (saved !== this.stored) {
+      this.stored = saved;
+      this.renderExtras(true);
+    }
+  }
+
+  // --- once the engine runs ------------------------------------------------------------------------------------
+
+  async ready(runtime) {
+    this.runtime = runtime;
+    this.section.hidden = false;
+    this.actions.invalidate();
+    this.resumeButton?.remove();
+    this.form.remove(); // the settings live under the game from now on
+    if (this.intent === "sandbox") return this.openSandbox();
+    if (this.intent === "continue" && this.savedSlot) {
+      await this.claim(this.savedSlot);
+      return this.resume(this.savedSlot === LEGACY ? this.legacySave() : null);
+    }
+    await this.claim();
+    return this.newGame();
+  }
+
+  // The worker died and a new one runs (client.mjs): every reply in flight is stale, and the board takes up where
+  // it was from the save (a replay gives way to the saved game).
+  async restarted(runtime) {
+    this.runtime = runtime;
+    this.actions.invalidate();
+    this.botsRunning = false;
+    await this.reopen();
+    this.showMessage(this.text.restarted);
+  }
+
+  async reopen() {
+    if (this.mode === "sandbox") return this.openSandbox();
+    await this.claim();
+    return this.stored ? this.resume() : this.newGame();
+  }
+
+  call(op, args, keep) {
+    return this.runtime.call(`${this.config.game}.${op}`, { lang: this.lang, ...args }, keep);
+  }
+
+  showMessage(text) {
+    this.message.textContent = text ?? "";
+    this.message.hidden = !text;
+  }
+
+  announce(lines) {
+    const text = (lines ?? []).filter(Boolean).join(" ");
+    if (text) this.live.textContent = text;
+  }
+
+  // An engine's error in the page's words (state.mjs errorText: the catalogs' sentence for its code).
+  reason(error) {
+    return state.errorText(error, this.text.errors);
+  }
+
+  // A failed action: the board is as it was, and says why.
+  failed(error) {
+    if (error?.engineLost) return; // the loader restarts the worker, and restarted() takes the game up again
+    if (error?.type === "UnknownGameError") return this.resume();
+    console.warn("The board's call failed:", error);
+    const reason = this.reason(error);
+    this.showMessage(error?.type === "IllegalMoveError" ? reason : format(this.text.actionFailed ?? "{reason}", { reason }));
+    if (error?.type === "IllegalMoveError") this.announce([reason]);
+  }
+
+  // --- games ---------------------------------------------------------------------------------------------------
+
+  async newGame() {
+    await this.claim();
+    const args = this.newArgs();
+    const meta = { resume: this.resumeMeta() };
+    return this.actions.run(
+      "new-game",
+      "change",
+      () => this.call(this.config.ops.new, args, this.keep({ meta })),
+      (view) => {
+        this.intent = "continue";
+        this.showMessage(null);
+        this.startGame(view, meta);
+      },
+      (error) => this.failed(error),
+    );
+  }
+
+  // The saved game (the worker has it; `legacy`: one of the release before, handed over once); one that cannot be
+  // restored is forgotten and a new game starts: it never blocks the board.
+  async resume(legacy = null) {
+    await this.claim();
+    let problem = null;
+    const args = legacy ? { save: legacy.save, ...legacy.meta.resume } : {};
+    const outcome = await this.actions.run(
+      "resume",
+      "change",
+      () => this.call(this.config.ops.resume, args, this.keep({ restore: true, meta: legacy?.meta })),
+      (view) => {
+        if (legacy) this.dropLegacy();
+        this.showMessage(null);
+        this.startGame(view, legacy?.meta ?? view.meta);
+      },
+      (error) => {
+        console.warn("The saved game could not be restored:", error);
+        problem = error;
+      },
+    );
+    // A worker that died meanwhile says nothing about the save: it stays for the restarted worker to take up.
+    if (outcome !== "failed" || problem?.engineLost) return outcome;
+    if (legacy) this.dropLegacy();
+    this.runtime.call("vault.forget", this.keep()).catch(() => {});
+    this.writeSaves((saves) => delete saves[this.slot]);
+    this.stored = null;
+    await this.newGame();
+    this.showMessage(format(this.text.restoreFailed, { reason: this.reason(problem) }));
+    return outcome;
+  }
+
+  startGame(view, meta) {
+    this.mode = "game";
+    this.meta = { ...meta, resume: { ...meta?.resume } };
+    this.game = { id: view.game, ...this.meta.resume };
+    this.confirming = null;
+    this.onStart?.(view, this.meta);
+    this.show(view, this.startLines(view));
+  }
+
+  // Every new view of the game: note whether it is saved, draw it, announce what changed, let the bots move.
+  show(view, lines = view.news) {
+    this.beforeShow?.(view);
+    this.view = view;
+    if (this.mode === "game") this.noteStored(view.stored);
+    this.render();
+    this.announce(view.phase === "you" && lines?.length ? [...lines, view.turn] : lines);
+    this.afterShow?.(view);
+    if (this.mode === "game" && view.phase === "bot") this.runBots();
+  }
+
+  // The bots move one after the other at the chosen pace, until it is the player's turn or the part is over. A
+  // reply for a game the board no longer shows is dropped, and the loop goes on with what the board shows now.
+  async runBots() {
+    if (this.botsRunning) return;
+    this.botsRunning = true;
+    const { paces } = this.config;
+    try {
+      while (this.mode === "game" && this.view?.phase === "bot") {
+        const game = this.game.id;
+        const outcome = await this.actions.run(
+          "bot",
+          "update",
+          async () => {
+            const pause = delay(paces[this.settings.pace] ?? paces.normal);
+            const [view] = await Promise.all([this.call(this.config.ops.bot, { game }, this.keep()), pause]);
+            return view;
+          },
+          (view) => this.show(view),
+          (error) => this.failed(error),
+        );
+        if (outcome === "failed" || outcome === "busy") break;
+      }
+    } finally {
+      this.botsRunning = false;
+    }
+  }
+
+  // One call about the game in play, under `key` ("act": the player's turn), applied as a new view.
+  async play(key, op, args, after = () => {}) {
+    if (this.mode !== "game") return "busy";
+    const game = this.game.id;
+    const outcome = this.actions.run(
+      key,
+      "update",
+      () => this.call(op, { game, ...args }, this.keep()),
+      (view) => {
+        this.showMessage(null);
+        this.show(view, after(view));
+      },
+      (error) => this.failed(error),
+    );
+    this.onBusy?.();
+    return outcome.finally(() => this.onBusy?.());
+  }
+
+  act(action) {
+    if (this.actions.busy("act") || this.mode !== "game" || this.view?.phase !== "you") return;
+    if (!this.offered(action)) return; // not a move on offer: nothing happens
+    return this.play("act", this.config.ops.act, { action });
+  }
+
+  offered(action) {
+    return this.view.actions.some((move) => move.action === action);
+  }
+
+  nextPart() {
+    if (this.mode !== "game" || this.view?.phase !== this.config.partOver) return;
+    return this.play("next", this.config.ops.next, {}, (view) => this.startLines(view));
+  }
+
+  startLines(view) {
+    return [view.log[0], view.turn];
+  }
+
+  // Whether starting something else loses a game in progress (one with a move made), so the visitor is asked.
+  gameInProgress() {
+    if (this.mode === "game") return this.view?.phase !== "gameOver" && this.inProgress(this.view);
+    return Boolean(this.stored || (!this.slot && this.savedSlot)); // a replay or the sandbox: the game saved beside it
+  }
+
+  askNewGame() {
+    if (!(this.mode === "game" && this.gameInProgress())) return this.newGame();
+    this.confirm("new");
+  }
+
+  confirm(question) {
+    this.confirming = question;
+    this.render();
+    this.section.querySelector(`[data-key=confirm-${question === "new" ? "new" : "play-on"}]`)?.focus();
+  }
+
+  cancelConfirm() {
+    this.confirming = null;
+    this.render();
+  }
+
+  download() {
+    const record = this.view?.record;
+    if (!record) return;
+    if (!record[this.config.parts].length) return this.showMessage(this.text.downloadNone);
+    downloadJson(record, this.recordName(record));
+  }
+
+  // --- replays -------------------------------------------------------------------------------------------------
+
+  // A file is checked (its size and nesting) before it is posted; a file that is no record leaves the board as it
+  // was, with the bots going on if it was their turn.
+  async openRecord(file) {
+    if (!file) return;
+    const refusedWith = (reason) => this.showMessage(format(this.text.badRecord, { reason }));
+    let text;
+    try {
+      text = await file.text();
+    } catch {
+      return refusedWith(this.reason({ code: "record-not-text" }));
+    }
+    const refused = checkRecordText(text);
+    if (refused) return refusedWith(this.reason(refused));
+    return this.actions.run(
+      "load",
+      "change",
+      () => this.call("replay_open", { text }),
+      (view) => {
+        this.mode = "replay";
+        this.confirming = null;
+        this.showMessage(null);
+        this.view = view;
+        this.render();
+        this.announce(this.replayLines(view));
+      },
+      (error) => refusedWith(this.reason(error)),
+    );
+  }
+
+  replayLines(view) {
+    return [format(this.text.replayStep, { step: view.step, steps: view.steps - 1 })];
+  }
+
+  async step(name) {
+    if (this.mode !== "replay") return;
+    const { replay, step, steps } = this.view;
+    const target = state.replayTarget(name, step, steps);
+    if (target === step) return;
+    return this.actions.run(
+      "step",
+      "update",
+      () => this.call("replay_view", { replay, step: target }),
+      (view) => {
+        this.view = view;
+        this.render();
+        this.announce([view.log.at(-1)]);
+      },
+      (error) => this.failed(error),
+    );
+  }
+
+  // Back to the game saved beside the replay (or the sandbox); none: a new game.
+  async closeReplay() {
+    if (!this.slot && this.savedSlot) {
+      await this.claim(this.savedSlot);
+      return this.resume(this.savedSlot === LEGACY ? this.legacySave() : null);
+    }
+    return this.stored ? this.resume() : this.newGame();
+  }
+
+  // --- drawing -------------------------------------------------------------------------------------------------
+
+  // Focus stays where it was (the same button, by its data-key), or goes where the game goes on: a keyboard
+  // player's focus is never dropped on the page's body when the button they pressed disappears.
+  render() {
+    if (this.mode === "sandbox") return this.sandbox.render();
+    if (!this.view) return;
+    const focused = document.activeElement?.closest?.("[data-key]")?.dataset.key;
+    const hadFocus = this.section.contains(document.activeElement);
+    const before = this.beforeRender?.();
+    this.content.replaceChildren(...this.parts());
+    this.renderExtras();
+    const { attr } = this.config;
+    const phase = this.mode === "game" ? this.view.phase : this.mode;
+    this.section.dataset.phase = this.config.sectionPhase?.(this) ?? phase;
+    this.root.dataset[`${attr}Phase`] = phase;
+    // How far the game has gone (parts dealt + moves made): tests and scripts wait on it.
+    this.root.dataset[`${attr}Moves`] = this.mode === "game" ? this.view.moves : 0;
+    const target = this.afterRender?.(before);
+    if (!hadFocus) return;
+    const find = (selector) => this.section.querySelector(selector);
+    const again = focused && focused !== "turn" && find(`[data-key="${CSS.escape(focused)}"]`);
+    const onward = this.config.onward[this.view.phase];
+    (target || again || (onward && find(onward)) || find("[data-key=turn]"))?.focus({ preventScroll: true });
+  }
+
+  renderExtras(force = false) {
+    if (!this.view || this.mode === "sandbox") return;
+    const key = `${this.mode}|${this.confirming}|${this.view.phase === "gameOver"}|${this.stored}`;
+    if (key === this.extrasKey && !force) return;
+    this.extrasKey = key;
+    this.extras.replaceChildren(...(this.mode === "game" ? [this.recordControls(), this.settingsPanel()] : []));
+  }
+
+  // A box of the extras: labelled by its heading where the game's page does so.
+  box(name, title, ...children) {
+    const { block, labelled } = this.config;
+    const id = `${labelled}-${name}-title`;
+    const heading = labelled ? h("h3", { id }, title) : h("h3", {}, title);
+    const section = labelled ? { "aria-labelledby": id } : {};
+    return h("section", { class: `${block}__box ${block}__${name === "records" ? "records" : "setup"}`, ...section }, heading, ...children);
+  }
+
+  // Whether the game is saved: said, and when it is not, the record download offered beside it.
+  savedLine() {
+    const { block } = this.config;
+    if (this.stored === null || this.view.phase === "gameOver") return null;
+    if (this.stored) return h("p", { class: `${block}__help`, "data-board-saved": "true" }, this.text.saved);
+    return h("p", { class: `${block}__help ${block}__unsaved`, role: "alert", "data-board-saved": "false" }, this.text.notSaved);
+  }
+
+  recordControls() {
+    const t = this.text;
+    const { block } = this.config;
+    const input = recordInput(`${block}__file`, `${block}-file`, (file) => this.openRecord(file));
+    return this.box(
+      "records",
+      t.record,
+      h("div", { class: `${block}__buttons` }, button(t.download, "download", () => this.download())),
+      h("p", {}, h("label", { for: `${block}-file` }, t.load), " ", input),
+      h("p", { class: `${block}__help` }, t.loadHelp),
+      this.savedLine(),
+    );
+  }
+
+  settingsPanel() {
+    const t = this.text;
+    const { block } = this.config;
+    const actions =
+      this.confirming === "new"
+        ? confirmGroup(
+            `${block}__confirm`,
+            t.confirmNew,
+            button(t.confirmYes, "confirm-new", () => this.newGame(), { primary: true }),
+            button(t.cancel, "cancel-new", () => this.cancelConfirm()),
+          )
+        : button(t.newGame, "new-game", () => this.askNewGame(), { primary: true });
+    return this.box("setup", t.setup, this.form, actions);
+  }
+
+  replayControls(...more) {
+    const t = this.text;
+    const { block } = this.config;
+    const { step, steps } = this.view;
+    const go = (name) => () => this.step(name);
+    return h(
+      "div",
+      { class: `${block}__replay`, role: "group", "aria-label": t.replay },
+      h("p", this.config.stepAttributes?.(step) ?? {}, h("strong", {}, t.replay), " ", format(t.replayStep, { step, steps: steps - 1 })),
+      h(
+        "div",
+        { class: `${block}__buttons` },
+        replayButtons(t, step, steps, go),
+        ...more.slice(0, 1),
+        button(t.closeReplay, "replay-close", () => this.closeReplay()),
+      ),
+      ...more.slice(1),
+    );
+  }
+}
+
+// Start every board of a kind: make(root) builds its controller; the loader (client.mjs) calls it when ready.
+export async function startBoards(selector, make) {
+  const client = document.querySelector('script[type="module"][src*="assets/board/client.mjs"]');
+  const { onBoardReady, onBoardRestart } = await import(client.src);
+  for (const root of document.querySelectorAll(selector)) make(root);
+  onBoardReady((root, runtime) => root.boardController?.ready(runtime));
+  onBoardRestart((root, runtime) => root.boardController?.restarted(runtime));
+}
