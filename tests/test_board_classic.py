@@ -11,6 +11,7 @@ import pytest
 
 from engine.sniff.board.text import ui_text
 from engine.sniff.record import game_record, replay
+from tests.support import saves
 from tests.test_board_game import BOARD, board_page, move_buttons, moves_done, settle, start
 
 pytestmark = pytest.mark.browser
@@ -73,8 +74,8 @@ def test_a_classic_hand_from_the_variants_page_to_the_award(browser, site_url):
 
 
 def saved_record(page) -> dict:
-    """The whole game as the board saves it in the browser (its save, which the page never reads)."""
-    return json.loads(page.evaluate("localStorage.getItem('sniff-board:game')"))["save"]
+    """The whole game as the board's worker keeps it (its sealed save, which the page never receives)."""
+    return saves.sealed(page, "sniff")["save"]
 
 
 def check_award_shown(page, record: dict, hand: dict) -> None:
