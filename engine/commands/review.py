@@ -26,7 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def review_of(record: dict, seat: int, lang: str, pictures: bool) -> dict:
     try:
-        game = game_of(record)
+        # A record without "game" is Sniff's, as every record written before the field (spec/game-record.md).
+        game = game_of(record, untagged="sniff")
     except RecordEnvelopeError as error:
         raise UsageError(str(error)) from None
     if game == "okey":
