@@ -27,6 +27,20 @@ def _ready(page, seed=None):
         page.wait_for_selector(f"{ROOT}[data-seed='{seed}'] [data-practice-check]")
 
 
+def _next(page) -> None:
+    """Press Next and wait for the next exercise itself: another seed, ready, not answered yet (a worker-made
+    exercise arrives a moment after the click, and the answered one stays on screen until then)."""
+    before = page.locator(ROOT).get_attribute("data-seed")
+    page.locator(f"{ROOT} [data-practice-next]").click()
+    page.wait_for_function(
+        "(seed) => { const r = document.querySelector('[data-practice]'); return r.dataset.seed !== seed "
+        "&& r.getAttribute('aria-busy') === 'false' && r.querySelector('[data-practice-check]') "
+        "&& !r.querySelector('[data-verdict]'); }",
+        arg=before,
+        timeout=60_000,
+    )
+
+
 def _expect(page) -> dict:
     return page.evaluate("() => document.querySelector('[data-practice]').practice.exercise.ui")
 
@@ -92,8 +106,7 @@ def test_every_kind_right_and_wrong_from_the_bank(browser, csp_url, path, kinds)
             anchor = page.evaluate("() => document.querySelector('[data-practice]').practice.exercise.anchor")
             assert rule.endswith("#" + anchor)
             assert "1" in page.locator(f"{ROOT} [data-practice-streak]").inner_text()
-            page.locator(f"{ROOT} [data-practice-next]").click()
-            page.wait_for_selector(f"{ROOT} [data-practice-check]")
+            _next(page)
             _answer_wrong_with_the_keyboard(page)
             page.wait_for_selector(f"{ROOT} [data-verdict=wrong]")
             assert "0" in page.locator(f"{ROOT} [data-practice-streak]").inner_text()
@@ -109,8 +122,7 @@ def test_progress_survives_a_reload_and_a_missed_exercise_comes_back(browser, cs
         _ready(page, 0)
         _answer_wrong_with_the_keyboard(page)  # seed 0 wrong: due again after one more exercise
         page.wait_for_selector(f"{ROOT} [data-verdict=wrong]")
-        page.locator(f"{ROOT} [data-practice-next]").click()
-        _ready(page)
+        _next(page)
         first = page.locator(ROOT).get_attribute("data-seed")
         _answer_right_with_the_mouse(page)
         page.wait_for_selector(f"{ROOT} [data-verdict=right]")
@@ -157,7 +169,6 @@ def test_past_the_bank_the_worker_makes_and_checks_the_exercise(browser, csp_url
         assert any("pyodide" in url for url in requests)
         _answer_right_with_the_mouse(page)
         page.wait_for_selector(f"{ROOT} [data-verdict=right]")
-        page.locator(f"{ROOT} [data-practice-next]").click()
-        _ready(page)
+        _next(page)
         _answer_wrong_with_the_keyboard(page)
         page.wait_for_selector(f"{ROOT} [data-verdict=wrong]")
