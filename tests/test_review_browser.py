@@ -116,7 +116,7 @@ def accessible_in_both_palettes(page, url: str) -> None:
     assert axe_problems(page, REVIEW, rules=("color-contrast", "link-in-text-block")) == []
 
 
-def test_the_review_of_a_sniff_hand_names_the_missed_fifteen(browser, csp_url):
+def test_the_review_of_a_sniff_hand_names_the_missed_fifteen(browser, csp_url, tmp_path):
     from engine.sniff.board.text import ui_text
 
     text = ui_text("en")
@@ -157,6 +157,16 @@ def test_the_review_of_a_sniff_hand_names_the_missed_fifteen(browser, csp_url):
         page.get_by_role("button", name=text["nextHand"], exact=True).click()
         page.wait_for_selector("[data-sniff-board][data-play-phase=you], [data-sniff-board][data-play-phase=bot]")
         assert page.locator(REVIEW).count() == 0, "never during a hand"
+        # A loaded record is reviewed too: its finished hands (the second hand, only dealt, is left out).
+        path = tmp_path / "sniff.json"
+        path.write_text(json.dumps(whole), encoding="utf-8")
+        page.locator("#sniff-play-file").set_input_files(str(path))
+        page.wait_for_selector("[data-sniff-board][data-play-phase=replay]")
+        page.get_by_role("button", name=words["open"], exact=True).click()
+        page.wait_for_selector(f"{REVIEW}[data-review=open]", timeout=BOOT_TIMEOUT)
+        count = len(expected_review("sniff", whole)["remarks"])
+        assert count == len(review["remarks"])
+        assert page.locator("[data-review-count]").inner_text() == words["count"].format(number=1, count=count)
 
 
 def test_the_review_of_an_okey_round_names_the_penalty_discard(browser, csp_url, played):  # noqa: F811
