@@ -23,8 +23,10 @@ def page_words(lang: str) -> dict[str, str]:
         "close": _("Close the review"),
         "practise": _("Practise this"),
         "estimate": _("An estimate"),
-        "drill": _("A short drill: your three costliest moves"),
-        "drillHelp": _("Three exercises like the positions where your moves cost the most, in the game's order."),
+        "drill": _("A short drill: your costliest moves"),
+        "drillHelp": _(
+            "Exercises like the positions where your moves cost the most (at most three), in the game's order."
+        ),
         "better": _("The better placement is drawn highlighted."),
     }
 

@@ -127,13 +127,8 @@ export class Review {
           h("ol", {}, items),
         )
       : null;
-    this.element.replaceChildren(
-      this.title(true),
-      this.count,
-      this.current,
-      h("div", { class: "board-review__buttons" }, this.previous, this.next, this.closeButton()),
-      drillPart,
-    );
+    const buttons = h("div", { class: "board-review__buttons" }, this.previous, this.next, this.closeButton());
+    this.element.replaceChildren(...[this.title(true), this.count, this.current, buttons, drillPart].filter(Boolean));
     this.show();
   }
 
@@ -153,14 +148,15 @@ export class Review {
     const figureHelp = remark.svg && remark.better ? h("p", { class: "board-review__help" }, w.better) : null;
     this.current.dataset.reviewIndex = this.index;
     this.current.dataset.reviewKind = remark.kind;
-    this.current.replaceChildren(
+    const parts = [
       h("h4", {}, remark.heading),
       remark.is_estimate ? h("p", { class: "board-review__estimate", "data-review-estimate": "" }, w.estimate) : null,
       h("p", { "data-review-text": "" }, remark.text),
       picture,
       figureHelp,
       h("p", {}, h("a", { href: this.link(remark.practice), "data-review-practice": remark.practice.kind }, w.practise)),
-    );
+    ];
+    this.current.replaceChildren(...parts.filter(Boolean));
     // A button that stops leading anywhere gives the focus to the other one.
     const first = this.index === 0;
     const last = this.index === remarks.length - 1;
