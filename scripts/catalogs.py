@@ -41,7 +41,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "engine/core/practice_text.py",
     ),
     "stats": ("scripts/hooks/stats.py", "scripts/hooks/stats_words.py"),
-    "review": ("engine/sniff/render/review.py", "engine/okey/render/review.py"),
+    "review": ("engine/sniff/render/review.py", "engine/okey/render/review.py", "engine/core/review_text.py"),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")

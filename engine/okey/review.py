@@ -21,11 +21,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import practice
 from .arrange import layoff_spots, opening, pairs_opening
 from .game import DECLINE, DRAW, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize
 from .melds import format_pieces
 from .record import _action, replay
-from .rules import LAYOFF_TIMES, OKEY_LEFT, OPENED_MELDS, RACK_TIMES, SEIZE_BASE, okeys_in, rack_value
+from .rules import (
+    ENDS,
+    LAYOFF_TIMES,
+    OKEY_LEFT,
+    OPENED_MELDS,
+    PAIRS_MODE,
+    RACK_TIMES,
+    SEIZE_BASE,
+    okeys_in,
+    rack_value,
+)
 from .tiles import Tile
 
 KINDS = ("meld", "penalty", "open", "charge", "settle")
@@ -215,6 +226,33 @@ def review_game(game: Game, record: dict, seat: int) -> Review:
         remarks.extend(_round_remarks(state, data, number, seat))
     indicators = tuple(state.indicator.notation() for state in game.rounds)
     return Review(seat, game.options.mode, tuple(remarks), indicators)
+
+
+def exercise_for(remark: dict, mode: str) -> tuple[str, int]:
+    """The practice exercise that trains ``remark`` (``Remark.as_json()``) at a similar position: its kind and
+    level (``practice.level``'s scale: okeys standing in from level 2, false jokers from 3, pairs mode from 2).
+
+    A penalty: one meld fed is level 0, two level 1, three or an okey in it level 2. A charge: a take 0, a
+    lay-off 1, a seize 2. An opening: 0, or 1 by a take (a discard the seat's rack wanted), 2 with an okey or
+    pairs. A tile left unplayed: 0, 2 with an okey in the meld or a seize, 3 with a false joker. The round's
+    end: 0 after a hand or pairs, 1 after an okey or the pile running out, 3 with okeys held."""
+    kind = remark["kind"]
+    okeys = any("*" in text for text in [remark.get("tile") or "", remark.get("meld") or "", *remark.get("melds", ())])
+    if kind == "penalty":
+        fed = remark["fed"]
+        level = 2 if len(fed) >= 3 or any("*" in meld for meld in fed) else max(len(fed) - 1, 0)
+    elif kind == "charge":
+        level = {"take": 0, "layoff": 1, "seize": 2}[remark["cause"]]
+    elif kind == "open":
+        level = 2 if okeys or remark["with"] == "pairs" else 1 if "take" in remark else 0
+    elif kind == "meld":
+        meld = remark["meld"]
+        level = 3 if "FJ" in meld.split() else 2 if okeys or remark["what"] == "seize" else 0
+    else:  # settle
+        level = 3 if "okeys" in remark else 0 if remark["end"] in ENDS[:2] else 1
+    if mode == PAIRS_MODE and kind in ("charge", "settle"):
+        level = max(level, 2)  # the exercises' pairs mode starts at level 2
+    return kind, min(level, practice.LEVELS - 1)
 
 
 def review(record: dict, seat: int) -> Review:

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from . import practice
 from .bots.inference import hidden_slots, sample_hidden, unseen_tiles
 from .bots.strong import rollout
 from .game import DRAW, PASS, Drew, Game, Hand, Play, Played
@@ -118,7 +119,7 @@ def review_game(game: Game, seat: int, *, samples: int = ESTIMATE_SAMPLES, estim
         hand = Hand(game.ruleset, game.players, played.deal, played.start_scores)
         plays: list[tuple[int, Play, list[Play]]] = []  # the seat's placements and the heavier tiles it could place
         draws: list[int] = []
-        estimated, worst, worst_move = 0.0, 0.0, None
+        estimated, worst, worst_move, worst_size = 0.0, 0.0, None, 0
         for index, event in enumerate(played.events):
             action = _action_of(hand, event)
             if event.seat == seat:
@@ -137,7 +138,7 @@ def review_game(game: Game, seat: int, *, samples: int = ESTIMATE_SAMPLES, estim
                     best, chosen = _estimate_move(hand, seat, number, rng, samples, action)
                     estimated += best - chosen
                     if best - chosen > worst:
-                        worst, worst_move = best - chosen, index
+                        worst, worst_move, worst_size = best - chosen, index, len(hand.layout)
             hand.apply_legal(action)
         if draws:
             remarks.append(_draws_remark(hand, number, draws))
@@ -155,6 +156,8 @@ def review_game(game: Game, seat: int, *, samples: int = ESTIMATE_SAMPLES, estim
                         "samples": samples,
                         "worst_move": worst_move,
                         "worst": round(worst, 1),
+                        # The layout's size at the worst move (at the hand's end if none): the drill's level.
+                        "placements": worst_size if worst_move is not None else len(hand.layout),
                     },
                 )
             )
@@ -199,7 +202,7 @@ def _draws_remark(hand: Hand, number: int, draws: list[int]) -> Remark:
         0,
         number,
         draws[0],
-        {"draws": len(draws), "open": sorted(hand.layout.open_values())},
+        {"draws": len(draws), "open": sorted(hand.layout.open_values()), "placements": len(hand.layout)},
     )
 
 
@@ -226,6 +229,32 @@ def _deduction_remark(hand: Hand, seat: int, number: int, plays: list[tuple[int,
         "instead": None if other is None else other.placement.notation(),
     }
     return Remark("deduction", saved, number, None, facts)
+
+
+def exercise_for(remark: dict, players: int, rules: str) -> tuple[str, int, str]:
+    """The practice exercise that trains ``remark`` (``Remark.as_json()``) at a similar position: its kind,
+    level (``practice.level``'s scale) and rules (``american`` for the kinds classic Sniff shares).
+
+    The level is the practice level whose layouts are as long as the remark's (``practice.LAYOUT_SIZE``:
+    placements after the opener); a deduction's, the one whose hands are as many and as long."""
+    kind = remark["kind"]
+    if kind == "deduction":
+        tiles = len(remark["left"])
+        level = next(
+            (lvl for lvl, most in enumerate(DEDUCTION_TILES) if tiles <= most and players <= DEDUCTION_PLAYERS[lvl]),
+            practice.LEVELS - 1,
+        )
+    else:
+        size = remark.get("placements", len(remark.get("layout", ())))
+        level = next(
+            (lvl for lvl, (_low, high) in enumerate(practice.LAYOUT_SIZE) if size <= high), practice.LEVELS - 1
+        )
+    return kind, level, rules if kind in practice.CLASSIC_KINDS else "american"
+
+
+#: The practice's deduction exercises by level: the most tiles a hand holds, and the most players.
+DEDUCTION_TILES = (2, 3, 4, 5, 5)
+DEDUCTION_PLAYERS = (2, 3, 4, 4, 4)
 
 
 def review(record: object, seat: int, *, samples: int = ESTIMATE_SAMPLES, estimate: bool = True) -> Review:

@@ -422,6 +422,7 @@ export class Controller {
       "change",
       () => this.call("replay_open", { text }),
       (view) => {
+        this.replayText = text; // what "Review my moves" reviews in a replay (review.mjs)
         this.mode = "replay";
         this.confirming = null;
         this.showMessage(null);
@@ -462,6 +463,16 @@ export class Controller {
       return this.resume(this.savedSlot === LEGACY ? this.legacySave() : null);
     }
     return this.stored ? this.resume() : this.newGame();
+  }
+
+  // What "Review my moves" may review now (review.mjs): the finished parts of the game once a hand or round is
+  // over (never during one), or a loaded record; seat 0 is the visitor's.
+  reviewSource() {
+    const view = this.view;
+    if (this.mode === "replay") return this.replayText ? { key: `replay:${view.replay}`, record: this.replayText, seat: 0 } : null;
+    if (this.mode !== "game" || !view?.record) return null;
+    if (view.phase !== this.config.partOver && view.phase !== "gameOver") return null;
+    return { key: `${this.game.id}:${view.record[this.config.parts].length}`, record: view.record, seat: 0 };
   }
 
   // --- drawing -------------------------------------------------------------------------------------------------

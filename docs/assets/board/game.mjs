@@ -13,12 +13,13 @@
 // (engine/sniff/board/text.py ui_text), every sentence about the game in the engine's replies.
 
 const version = new URL(import.meta.url).search;
-const [dom, table, { Sandbox }, state, { Controller, storage, startBoards }] = await Promise.all([
+const [dom, table, { Sandbox }, state, { Controller, storage, startBoards }, { Review }] = await Promise.all([
   import(`./dom.mjs${version}`),
   import(`./table.mjs${version}`),
   import(`./sandbox.mjs${version}`),
   import(`./state.mjs${version}`),
   import(`./controller.mjs${version}`),
+  import(`./review.mjs${version}`),
 ]);
 const { h, button, confirmGroup } = dom;
 const { GAME_KEY, PACES, RULES, SETTINGS_KEY, checkSavedGame, checkSettings, format } = state;
@@ -48,6 +49,12 @@ class Board extends Controller {
     if (RULES.includes(address.get("rules"))) this.settings.rules = address.get("rules");
     this.mount();
     this.sandbox = new Sandbox(this);
+    this.review = new Review({
+      words: text.review,
+      practiceUrl: new URL("../practice/", document.baseURI).href,
+      call: (record, seat) => this.call("review", { record, seat }),
+      reason: (error) => this.reason(error),
+    });
     root.sniffPlay = root.boardController = this;
     if (this.intent === "sandbox") root.sniffBoard?.start(); // "Try it": the visitor asked for the board
   }
@@ -266,6 +273,7 @@ class Board extends Controller {
       const nextHand = replay ? null : () => this.nextPart();
       parts.push(table.handEndPanel(view, t, { nextHand, canDeal: view.canDeal }));
     }
+    parts.push(this.review.part(this.reviewSource()));
     if (view.gameEnd) parts.push(table.gameEndPanel(view, t, { newGame: replay ? null : () => this.newGame() }));
     parts.push(h("div", { class: "sniff-play__columns" }, table.logPanel(view, t), table.sheetPanel(view, t)));
     return parts;

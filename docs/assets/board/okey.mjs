@@ -13,13 +13,14 @@
 // Keys pressed inside the table stay in the table: Material's keyboard shortcuts never see them.
 
 const version = new URL(import.meta.url).search;
-const [dom, { readStored, writeStored }, { Controller, storage, startBoards }, draw, rack, slots] = await Promise.all([
+const [dom, { readStored, writeStored }, { Controller, storage, startBoards }, draw, rack, slots, { Review }] = await Promise.all([
   import(`./dom.mjs${version}`),
   import(`./state.mjs${version}`),
   import(`./controller.mjs${version}`),
   import(`./okey-draw.mjs${version}`),
   import(`./okey-rack.mjs${version}`),
   import(`./slots.mjs${version}`),
+  import(`./review.mjs${version}`),
 ]);
 const { h, format, button } = dom;
 const { face } = draw;
@@ -91,6 +92,12 @@ class Table extends Controller {
     // The table's own keys; the loader (client.mjs) keeps every key pressed in it from Material's shortcuts.
     root.addEventListener("keydown", (event) => this.key(event));
     this.mount();
+    this.review = new Review({
+      words: text.review,
+      practiceUrl: new URL("../okey-practice/", document.baseURI).href,
+      call: (record, seat) => this.call("review", { record, seat }),
+      reason: (error) => this.reason(error),
+    });
     root.okeyTable = root.boardController = this;
   }
 
@@ -463,6 +470,7 @@ class Table extends Controller {
     if (!replay && !over) parts.push(this.rackPanel(yourTurn), draw.movesPanel(view, t, yourTurn, on));
     if (view.roundEnd) parts.push(draw.roundEndPanel(view, t, replay, on));
     if (view.gameEnd) parts.push(draw.gameEndPanel(view, t, replay, on));
+    parts.push(this.review.part(this.reviewSource()));
     const log = replay ? view.log : rack.logWithNotes(view.log, this.meta?.notes ?? [], view.round);
     parts.push(draw.logPanel(t, log));
     return parts;

@@ -34,12 +34,14 @@ def ui_text(lang: str = "en") -> dict[str, str]:
     Placeholders the page fills in: ``{number}`` (a round), ``{step}`` and ``{steps}`` (a replay's
     position), ``{seconds}`` (the move timer), ``{total}``/``{threshold}`` (a lay-down being checked).
     """
+    from ...core.review_text import page_words as review_words
     from .errors import error_words
 
     catalog = translations(lang, "okeyplay")
     _ = catalog.gettext
     return {
         "errors": error_words(lang),
+        "review": review_words(lang),
         "setup": _("Table settings"),
         "mode": _("Players"),
         "solo": _("Solo: you against three bots"),

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from ...core.errors import EngineError
 from ...core.i18n import translations
+from ...core.review_text import page_words, practice_seeds
 from ..melds import parse_pieces
-from ..review import Review
+from ..practice import PER_LEVEL
+from ..review import Review, exercise_for
 from ..tiles import Okey, Tile
 from .text import Words as TileWords
 
@@ -163,10 +165,14 @@ def review_json(review: Review, lang: str = "en", *, pictures: bool = True) -> d
                 "svg": _picture(diagram(data, indicator), lang, f"review-{number}") if pictures else None,
             }
         )
+    links = [(*exercise_for(remark, review.mode), "") for remark in remarks]
+    for remark, (kind, level, _rules), seed in zip(remarks, links, practice_seeds(links, PER_LEVEL), strict=True):
+        remark["practice"] = {"kind": kind, "seed": seed, "level": level}
     return {
         "game": "okey",
         "seat": review.seat,
         "mode": review.mode,
         "remarks": remarks,
         "drill": [i for i, r in enumerate(remarks) if r["drill"]],
+        "words": page_words(lang),
     }

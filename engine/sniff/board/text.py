@@ -26,11 +26,13 @@ def ui_text(lang: str = "en") -> dict:
     and ``{steps}`` (a replay's position), ``{reason}`` (an error's reason, from
     ``errors``: engine.sniff.board.errors).
     """
+    from ...core.review_text import page_words as review_words
     from .errors import error_words
 
     _ = translations(lang, "play").gettext
     return {
         "errors": error_words(lang),
+        "review": review_words(lang),
         "setup": _("Game settings"),
         "players": _("Players"),
         "players2": _("2 players"),

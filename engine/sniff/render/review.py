@@ -7,9 +7,11 @@ heading, its text and, for a placement, the SVG of the layout with the better pl
 from __future__ import annotations
 
 from ...core.i18n import translations
+from ...core.review_text import page_words, practice_seeds
 from ..layout import Layout
 from ..notation import parse_placement
-from ..review import Review
+from ..practice import PER_LEVEL
+from ..review import Review, exercise_for
 from .text import side_name
 
 
@@ -127,10 +129,14 @@ def review_json(review: Review, lang: str = "en", *, pictures: bool = True) -> d
                 "svg": _picture(data, lang, f"review-{number}") if pictures else None,
             }
         )
+    links = [exercise_for(remark, review.players, review.rules) for remark in remarks]
+    for remark, (kind, level, rules), seed in zip(remarks, links, practice_seeds(links, PER_LEVEL), strict=True):
+        remark["practice"] = {"kind": kind, "seed": seed, "level": level, "rules": rules}
     return {
         "game": "sniff",
         "seat": review.seat,
         "rules": review.rules,
         "remarks": remarks,
         "drill": [i for i, r in enumerate(remarks) if r["drill"]],
+        "words": page_words(lang),
     }
