@@ -58,15 +58,15 @@ def test_the_bank_holds_the_commands_exercises(tmp_path, monkeypatch):
     hook.on_post_build({"site_dir": str(tmp_path), "theme": {"language": "it"}})
     folder = tmp_path / "assets" / "practice" / "bank" / "it"
     files = sorted(p.name for p in folder.iterdir())
-    assert len(files) == 7 + 5  # kinds (Sniff's with the classic two), one JSON Lines file each
-    classic = _lines(folder / "sniff-score-classic.jsonl")
-    assert [e["seed"] for e in classic] == [0, 40, 80, 120, 160]  # the first of each level, in order
-    assert {k: classic[2][k] for k in sniff_command("score", 80, "it", "classic")} == sniff_command(
+    assert len(files) == (7 + 5) * 5  # kinds (Sniff's with the classic two) x levels, one JSON Lines file each
+    classic = _lines(folder / "sniff-score-classic-2.jsonl")
+    assert [e["seed"] for e in classic] == [80]  # the level's first
+    assert {k: classic[0][k] for k in sniff_command("score", 80, "it", "classic")} == sniff_command(
         "score", 80, "it", "classic"
     )
-    okey = _lines(folder / "okey-settle.jsonl")
-    assert {k: okey[4][k] for k in okey_command("settle", 160, "it")} == okey_command("settle", 160, "it")
-    assert okey[4]["svg"].startswith("<svg") and okey[4]["explanation_svg"].startswith("<svg")
+    okey = _lines(folder / "okey-settle-4.jsonl")
+    assert {k: okey[0][k] for k in okey_command("settle", 160, "it")} == okey_command("settle", 160, "it")
+    assert okey[0]["svg"].startswith("<svg") and okey[0]["explanation_svg"].startswith("<svg")
 
 
 def test_the_bank_is_the_same_made_in_one_process_or_two(monkeypatch):
@@ -74,17 +74,15 @@ def test_the_bank_is_the_same_made_in_one_process_or_two(monkeypatch):
     monkeypatch.setattr(hook.practice_bank, "POOL_FROM", 1)
     one, two = hook.banks(("en", "fi"), workers=1), hook.banks(("en", "fi"), workers=2)
     assert one == two and set(one) == {"en", "fi"}
-    assert [json.loads(line)["seed"] for line in one["fi"]["okey-open.jsonl"].splitlines()] == [
-        level * 40 + i for level in range(5) for i in range(2)
-    ]
+    assert [json.loads(line)["seed"] for line in one["fi"]["okey-open-3.jsonl"].splitlines()] == [120, 121]
 
 
 def test_the_built_site_has_a_bank_per_language(site_dir):
     for lang in ("en", "id", "it", "fi"):
         folder = site_dir / "assets" / "practice" / "bank" / lang
-        for name in ("sniff-score.jsonl", "sniff-deduction-classic.jsonl", "okey-meld.jsonl", "okey-charge.jsonl"):
-            exercises = _lines(folder / name)
-            assert len(exercises) == 5 * hook.PER_LEVEL and all(e["question"] for e in exercises)
+        for name in ("sniff-score-0", "sniff-deduction-classic-4", "okey-meld-0", "okey-charge-3"):
+            exercises = _lines(folder / f"{name}.jsonl")
+            assert len(exercises) == hook.PER_LEVEL and all(e["question"] for e in exercises)
 
 
 def test_a_rebuild_with_the_same_engine_reuses_the_bank(tmp_path, monkeypatch):
@@ -98,5 +96,5 @@ def test_a_rebuild_with_the_same_engine_reuses_the_bank(tmp_path, monkeypatch):
             hook.on_post_build({"site_dir": str(tmp_path / str(run)), "theme": {"language": lang}})
     assert len(made) == 1  # every language's, at the first build's first locale
     first, second = (sorted((tmp_path / str(run)).rglob("*.jsonl")) for run in range(2))
-    assert len(first) == 2 * 12
+    assert len(first) == 2 * 12 * 5
     assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]

@@ -4,12 +4,12 @@ A fenced block ```` ```practice sniff ```` (or ``okey``) becomes the practice
 widget's root element: the game, its kinds, the page's words (``practice``
 catalog), where the bank lies, and the board's worker and runtime (from
 ``board.py``) for when the bank runs out. After the build, the bank is written:
-per language, game and kind, one JSON Lines file
-(``assets/practice/bank/<lang>/<game>-<kind>[-<rules>].jsonl``) of ``PER_LEVEL``
-exercises of each level, one a line in the order of their seeds, made by the engine
+per language, game, kind and level, one JSON Lines file
+(``assets/practice/bank/<lang>/<game>-<kind>[-<rules>]-<level>.jsonl``) of the level's first
+``PER_LEVEL`` exercises, one a line in the order of their seeds, made by the engine
 (``engine.<game>.render.practice.exercises_json``, with their SVG inside), so the first
-exercise shows without a byte of Pyodide; the page reads the file as a stream, only as
-far as the exercise it shows (``engine.core.practice_bank``). Every language's bank is
+exercise shows without a byte of Pyodide; the page fetches only the level it is at, and
+reads it as a stream, only as far as the exercise it shows (``engine.core.practice_bank``). Every language's bank is
 made at the first locale's end (each exercise once, then worded and drawn per language),
 in two processes, and kept for the other locales and for rebuilds with the same engine.
 """
@@ -82,16 +82,22 @@ def bank_seeds(practice) -> list[int]:
     return [lvl * practice.PER_LEVEL + i for lvl in range(practice.LEVELS) for i in range(per)]
 
 
-def bank_name(game: str, kind: str, rules: str | None) -> str:
-    return f"{game}-{kind}" + (f"-{rules}" if rules else "") + ".jsonl"
+def bank_name(game: str, kind: str, rules: str | None, level: int) -> str:
+    return f"{game}-{kind}" + (f"-{rules}" if rules else "") + f"-{level}.jsonl"
+
+
+def _by_level(practice) -> list[list[int]]:
+    seeds = bank_seeds(practice)
+    return [[s for s in seeds if s // practice.PER_LEVEL == level] for level in range(practice.LEVELS)]
 
 
 def banks(langs=LANGUAGES, workers: int | None = None) -> dict[str, dict[str, str]]:
     """``{lang: {file name: JSON Lines}}``: every kind's bank in every language."""
     files = [
-        (bank_name(game, kind, rules), render.exercises_json, kind, rules, bank_seeds(practice))
+        (bank_name(game, kind, rules, level), render.exercises_json, kind, rules, seeds)
         for game, (practice, render, kinds) in GAMES.items()
         for kind, rules in kinds
+        for level, seeds in enumerate(_by_level(practice))
     ]
     return practice_bank.make_bank(files, langs, WORKERS if workers is None else workers)
 

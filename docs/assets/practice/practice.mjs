@@ -148,16 +148,18 @@ class Practice {
     this.root.addEventListener("keydown", (event) => event.stopPropagation());
   }
 
-  // The bank's exercise of a seed, or null. One JSON Lines file per kind (one exercise a line, in the order of
-  // their seeds), read as a stream and only as far as the seed asked for: the rest of the file stays unread
-  // until a later seed needs it.
+  // The bank's exercise of a seed, or null. One JSON Lines file per kind and level (one exercise a line, in the
+  // order of their seeds), fetched when the page reaches that level and read as a stream, only as far as the seed
+  // asked for.
   async bank(kindKey, seed) {
-    if (!this.banks.has(kindKey)) {
+    const level = Math.min(Number(this.root.dataset.levels) - 1, Math.floor(seed / Number(this.root.dataset.perLevel)));
+    const key = `${kindKey}-${level}`;
+    if (!this.banks.has(key)) {
       const [kind, rules] = kindKey.split(":");
-      const name = `${this.game}-${kind}${rules ? `-${rules}` : ""}.jsonl`;
-      this.banks.set(kindKey, new BankFile(new URL(name, new URL(this.root.dataset.bank, document.baseURI))));
+      const name = `${this.game}-${kind}${rules ? `-${rules}` : ""}-${level}.jsonl`;
+      this.banks.set(key, new BankFile(new URL(name, new URL(this.root.dataset.bank, document.baseURI))));
     }
-    return this.banks.get(kindKey).find(seed);
+    return this.banks.get(key).find(seed);
   }
 
   async engine() {
