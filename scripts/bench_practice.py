@@ -1,11 +1,12 @@
 """Benchmark the Practice pages: the bank's build time and size, and the time to the first exercise.
 
-    .venv/bin/python scripts/bench_practice.py --bank [--per-level 2 4]   # what the hook adds to the build
+    .venv/bin/python scripts/bench_practice.py --bank [--per-level 2 40] [--workers 1 2]   # what the hook adds
     scripts/build_site && .venv/bin/python scripts/bench_practice.py --page [--rounds 5]
 
 ``--bank`` makes the bank as ``scripts/hooks/practice.py`` does at the end of each
-locale's build (four languages, every kind and level) and prints the time and the
-bytes, for each number of exercises per level asked. ``--page`` opens each Practice
+first locale's build (four languages, every kind and level) and prints the wall and CPU
+time (the machine may be shared: CPU time is the steadier figure) and the bytes, plain
+and gzipped, for each number of exercises per level and of processes asked. ``--page`` opens each Practice
 page in a fresh Chromium context (empty cache), served from ``site/`` under the
 site's CSP, and times from the navigation's start to the first exercise's Check
 button in the page (``performance.now()`` in the page), beside the page's own
@@ -16,8 +17,9 @@ practice files and fails when a Pyodide file was requested.
 from __future__ import annotations
 
 import argparse
+import gzip
 import importlib.util
-import json
+import resource
 import statistics
 import sys
 import time
@@ -36,23 +38,28 @@ def _hook():
     return module
 
 
-def bench_bank(per_levels: list[int]) -> None:
+def bench_bank(per_levels: list[int], workers: list[int]) -> None:
     hook = _hook()
     for per in per_levels:
         hook.PER_LEVEL = per
-        start, size, count = time.perf_counter(), 0, 0
-        for lang in LANGS:
-            for game, (practice, _render, kinds) in hook.GAMES.items():
-                for kind, rules in kinds:
-                    for level in range(practice.LEVELS):
-                        exercises = hook.bank(game, kind, rules, lang, level)
-                        count += len(exercises)
-                        size += len(json.dumps(exercises, ensure_ascii=False, separators=(",", ":")).encode())
-        took = time.perf_counter() - start
-        print(
-            f"bank, {per} per level ({per * 5} per kind and language): {count} exercises in {took:.1f} s "
-            f"({took / count * 1000:.1f} ms each), {size / 1e6:.1f} MB"
-        )
+        for count_workers in workers:
+            start, cpu = time.perf_counter(), _cpu()
+            made = hook.banks(LANGS, count_workers)
+            took, cpu = time.perf_counter() - start, _cpu() - cpu
+            texts = [text.encode() for files in made.values() for text in files.values()]
+            count = sum(text.count(b"\n") for text in texts)
+            size, packed = sum(map(len, texts)), sum(len(gzip.compress(text, 6)) for text in texts)
+            print(
+                f"bank, {per} per level ({per * 5} per kind and language), {count_workers} process(es): "
+                f"{count} exercises in {took:.1f} s wall, {cpu:.1f} s CPU ({cpu / count * 1000:.2f} ms each); "
+                f"{len(texts)} files, {size / 1e6:.1f} MB, {packed / 1e6:.1f} MB gzipped"
+            )
+
+
+def _cpu() -> float:
+    """CPU time of this process and its finished children (the pool's workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def bench_page(rounds: int) -> None:
@@ -95,13 +102,14 @@ def main() -> None:
     parser.add_argument(
         "--per-level", type=int, nargs="+", default=None, help="exercises per level (default: the hook's)"
     )
+    parser.add_argument("--workers", type=int, nargs="+", default=[2], help="processes that make the bank")
     parser.add_argument("--page", action="store_true", help="time the first exercise in Chromium (needs site/)")
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     if not args.bank and not args.page:
         args.bank = args.page = True
     if args.bank:
-        bench_bank(args.per_level or [_hook().PER_LEVEL])
+        bench_bank(args.per_level or [_hook().PER_LEVEL], args.workers)
     if args.page:
         bench_page(args.rounds)
 

@@ -429,3 +429,30 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
         load_broken_record(other, tmp_path, played_record(5), "id")
         other.close()
         assert saved(page) == mine, "the other tab's game never touched this tab's"
+
+
+def test_a_record_with_a_byte_order_mark_or_not_in_utf_8_is_refused_in_words(browser, csp_url, tmp_path):
+    """The page reads an uploaded record's bytes as the command line does (engine/core/record.py read_text): a
+    byte-order mark is kept for the engine to refuse, and bytes that are not UTF-8 are refused before the engine;
+    each in the page's words, from the catalogs, and the game in progress goes on."""
+    lang = "fi"
+    settings = {"mode": "solo", "bots": "greedy", "rounds": 1, "assisted": True, "pace": "instant"}
+    game = {"save": start_save("solo", 1), "bots": "greedy", "assisted": True, "order": []}
+    text = json.dumps(played_record(SEED))
+    bom, latin = tmp_path / "bom.json", tmp_path / "latin-1.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    latin.write_bytes((text[:-1] + ', "paikka": "Café Ystävä"}').encode("latin-1"))
+    refusals = {
+        bom: ui_text(lang)["badRecord"].format(reason=error_words(lang)["record-bom"]),
+        latin: ui_text(lang)["badRecord"].format(reason=error_words(lang)["record-not-text"]),
+    }
+    # The engine's own refusal of the mark, the command line's and the board's alike.
+    assert refusal(lang, "\ufeff" + text) == refusals[bom]
+    with table_page(browser, csp_url + locale_path(lang, "okey-play/"), stored(settings, game)) as page:
+        page.get_by_role("button", name=ui_text(lang)["continue"], exact=True).click()
+        page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
+        phase = settle(page)
+        for path, expected in refusals.items():
+            page.locator("#okey-play-file").set_input_files(str(path))
+            page.wait_for_selector(f"[data-okey-message]:text-is({json.dumps(expected, ensure_ascii=False)})")
+            assert page.locator(TABLE).get_attribute("data-okey-phase") == phase, "the game goes on"

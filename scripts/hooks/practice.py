@@ -4,11 +4,14 @@ A fenced block ```` ```practice sniff ```` (or ``okey``) becomes the practice
 widget's root element: the game, its kinds, the page's words (``practice``
 catalog), where the bank lies, and the board's worker and runtime (from
 ``board.py``) for when the bank runs out. After the build, the bank is written:
-per language, game, kind and level, one JSON file
-(``assets/practice/bank/<lang>/<game>-<kind>[-<rules>]-<level>.json``) of ``PER_LEVEL``
-exercises made by the engine (``engine.<game>.render.practice.exercise_json``, with
-their SVG inside), so the first exercise shows without a byte of Pyodide and the page
-fetches only the level it is at.
+per language, game, kind and level, one JSON Lines file
+(``assets/practice/bank/<lang>/<game>-<kind>[-<rules>]-<level>.jsonl``) of the level's first
+``PER_LEVEL`` exercises, one a line in the order of their seeds, made by the engine
+(``engine.<game>.render.practice.exercises_json``, with their SVG inside), so the first
+exercise shows without a byte of Pyodide; the page fetches only the level it is at, and
+reads it as a stream, only as far as the exercise it shows (``engine.core.practice_bank``). Every language's bank is
+made at the first locale's end (each exercise once, then worded and drawn per language),
+in two processes, and kept for the other locales and for rebuilds with the same engine.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from engine.core import practice_bank  # noqa: E402
+from engine.core.i18n import LANGUAGES  # noqa: E402
 from engine.core.practice_text import page_words  # noqa: E402
 from engine.okey import practice as okey_practice  # noqa: E402
 from engine.okey.render import practice as okey_render  # noqa: E402
@@ -37,8 +42,11 @@ from engine.sniff.render import practice as sniff_render  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.practice")
 
-#: Exercises of each level in the bank (five levels: 5 x PER_LEVEL per kind and language).
-PER_LEVEL = 2
+#: Exercises of each level in the bank (five levels: 5 x PER_LEVEL per kind and language), at most the
+#: engine's seeds of a level (``practice.PER_LEVEL``, 40).
+PER_LEVEL = 40
+#: Worker processes that make the bank.
+WORKERS = 2
 BANK = "assets/practice/bank"
 ASSETS = "assets/practice"
 FENCE = re.compile(r"^```practice[ \t]+(?P<game>\w+)[ \t]*\n```[ \t]*$", re.MULTILINE)
@@ -53,9 +61,9 @@ GAMES = {
 }
 
 _languages: set[str] = set()
-#: The bank's files of each language, kept while the engine's sources and catalogs stay the same: ``mkdocs serve``
+#: The bank's files of every language, kept while the engine's sources and catalogs stay the same: ``mkdocs serve``
 #: rebuilds the site at every change of a page, and a page's change does not change a single exercise.
-_banks: dict[tuple[str, str, int], dict[str, str]] = {}
+_banks: dict[tuple[str, int], dict[str, dict[str, str]]] = {}
 
 
 def engine_digest() -> str:
@@ -69,19 +77,29 @@ def engine_digest() -> str:
 
 
 def bank_seeds(practice) -> list[int]:
-    return [lvl * practice.PER_LEVEL + i for lvl in range(practice.LEVELS) for i in range(PER_LEVEL)]
+    """The bank's seeds: the first ``PER_LEVEL`` of each level."""
+    per = min(PER_LEVEL, practice.PER_LEVEL)
+    return [lvl * practice.PER_LEVEL + i for lvl in range(practice.LEVELS) for i in range(per)]
 
 
 def bank_name(game: str, kind: str, rules: str | None, level: int) -> str:
-    return f"{game}-{kind}" + (f"-{rules}" if rules else "") + f"-{level}.json"
+    return f"{game}-{kind}" + (f"-{rules}" if rules else "") + f"-{level}.jsonl"
 
 
-def bank(game: str, kind: str, rules: str | None, lang: str, level: int) -> list[dict]:
-    """The bank's exercises of one level: the first ``PER_LEVEL`` seeds of it."""
-    practice, render, _kinds = GAMES[game]
-    args = (rules,) if rules else ()
-    first = level * practice.PER_LEVEL
-    return [render.exercise_json(kind, seed, lang, *args) for seed in range(first, first + PER_LEVEL)]
+def _by_level(practice) -> list[list[int]]:
+    seeds = bank_seeds(practice)
+    return [[s for s in seeds if s // practice.PER_LEVEL == level] for level in range(practice.LEVELS)]
+
+
+def banks(langs=LANGUAGES, workers: int | None = None) -> dict[str, dict[str, str]]:
+    """``{lang: {file name: JSON Lines}}``: every kind's bank in every language."""
+    files = [
+        (bank_name(game, kind, rules, level), render.exercises_json, kind, rules, seeds)
+        for game, (practice, render, kinds) in GAMES.items()
+        for kind, rules in kinds
+        for level, seeds in enumerate(_by_level(practice))
+    ]
+    return practice_bank.make_bank(files, langs, WORKERS if workers is None else workers)
 
 
 def page_language(config) -> str:
@@ -151,19 +169,14 @@ def on_post_build(config):
     # mkdocs-static-i18n builds every locale into the same site directory, one after the other.
     folder = Path(config["site_dir"]) / BANK / lang
     start = time.perf_counter()
-    key = (engine_digest(), lang, PER_LEVEL)
+    key = (engine_digest(), PER_LEVEL)
     if key not in _banks:
-        _banks[key] = {
-            bank_name(game, kind, rules, level): json.dumps(
-                bank(game, kind, rules, lang, level), ensure_ascii=False, separators=(",", ":")
-            )
-            for game, (practice, _render, kinds) in GAMES.items()
-            for kind, rules in kinds
-            for level in range(practice.LEVELS)
-        }
+        _banks.clear()
+        _banks[key] = banks()
     folder.mkdir(parents=True, exist_ok=True)
     size = 0
-    for name, text in _banks[key].items():
-        (folder / name).write_text(text, encoding="utf-8")
-        size += len(text.encode())
+    for name, text in _banks[key][lang].items():
+        data = text.encode()
+        (folder / name).write_bytes(data)
+        size += len(data)
     log.info(f"practice: bank for {lang} in {time.perf_counter() - start:.1f} s, {size / 1e6:.1f} MB")

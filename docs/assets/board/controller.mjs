@@ -63,7 +63,13 @@ function holdSlot(name) {
   });
 }
 
-export const LEGACY = "legacy"; // a save of the release before, in localStorage: taken up once, then dropped
+// A save of the release before, in localStorage: taken up once, then dropped. The page can write one, so it is
+// checked as a forged save would be, and that is enough: the engine resumes it only with its seed and replays its
+// every deal and event against that seed under its own options (session.py resume, core/sessions.py check_save),
+// so what it restores is a game the page could reach anyway (a new game with that seed and those options, then
+// those moves: new-game ops take a seed). It cannot touch a game of this release: their seeds never reach the page
+// (the worker seals them, vault.mjs), and without a game's seed no save of it passes.
+export const LEGACY = "legacy";
 
 export class Controller {
   constructor(root, config) {
@@ -411,7 +417,9 @@ export class Controller {
     const refusedWith = (reason) => this.showMessage(format(this.text.badRecord, { reason }));
     let text;
     try {
-      text = await file.text();
+      // The file's bytes, read as the command line reads them (engine/core/record.py read_text): UTF-8 only, and
+      // a byte-order mark kept (File.text() would drop it), so the engine refuses it in the same words.
+      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(await file.arrayBuffer());
     } catch {
       return refusedWith(this.reason({ code: "record-not-text" }));
     }

@@ -16,6 +16,52 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// One bank file (JSON Lines, one exercise a line), read as its bytes arrive and only as far as asked: each
+// exercise is kept once read. A file that cannot be fetched or read holds what was read of it (the engine
+// makes the others).
+class BankFile {
+  constructor(url) {
+    this.url = url;
+    this.found = new Map();
+    this.reader = null;
+    this.rest = "";
+    this.done = false;
+    this.queue = Promise.resolve();
+  }
+
+  // The exercise of the seed, or null; one read at a time (a second call waits for the first, then looks).
+  find(seed) {
+    const result = this.queue.then(() => this.readUntil(seed));
+    this.queue = result.catch(() => {});
+    return result;
+  }
+
+  async readUntil(seed) {
+    try {
+      while (!this.found.has(seed) && !this.done) {
+        if (!this.reader) {
+          const response = await fetch(this.url);
+          if (!response.ok || !response.body) throw new Error(`${this.url}: ${response.status}`);
+          this.reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        }
+        const { value, done } = await this.reader.read();
+        const lines = (this.rest + (value ?? "")).split("\n");
+        this.rest = done ? "" : lines.pop();
+        for (const line of lines) if (line.trim()) this.keep(JSON.parse(line));
+        this.done = done;
+      }
+    } catch (error) {
+      console.warn("practice: bank", error);
+      this.done = true;
+    }
+    return this.found.get(seed) ?? null;
+  }
+
+  keep(exercise) {
+    this.found.set(exercise.seed, exercise);
+  }
+}
+
 class Practice {
   constructor(root) {
     this.root = root;
@@ -102,17 +148,18 @@ class Practice {
     this.root.addEventListener("keydown", (event) => event.stopPropagation());
   }
 
-  // The bank's exercises of the seed's level (one small JSON file per kind and level, fetched once).
+  // The bank's exercise of a seed, or null. One JSON Lines file per kind and level (one exercise a line, in the
+  // order of their seeds), fetched when the page reaches that level and read as a stream, only as far as the seed
+  // asked for.
   async bank(kindKey, seed) {
     const level = Math.min(Number(this.root.dataset.levels) - 1, Math.floor(seed / Number(this.root.dataset.perLevel)));
     const key = `${kindKey}-${level}`;
     if (!this.banks.has(key)) {
       const [kind, rules] = kindKey.split(":");
-      const name = `${this.game}-${kind}${rules ? `-${rules}` : ""}-${level}.json`;
-      const url = new URL(name, new URL(this.root.dataset.bank, document.baseURI));
-      this.banks.set(key, fetch(url).then((r) => (r.ok ? r.json() : [])).catch(() => []));
+      const name = `${this.game}-${kind}${rules ? `-${rules}` : ""}-${level}.jsonl`;
+      this.banks.set(key, new BankFile(new URL(name, new URL(this.root.dataset.bank, document.baseURI))));
     }
-    return this.banks.get(key);
+    return this.banks.get(key).find(seed);
   }
 
   async engine() {
@@ -130,8 +177,7 @@ class Practice {
 
   async fetchExercise(seed) {
     const [kind, rules] = this.kind.split(":");
-    const bank = this.seeds.includes(seed) ? await this.bank(this.kind, seed) : [];
-    const found = bank.find((item) => item.seed === seed);
+    const found = this.seeds.includes(seed) ? await this.bank(this.kind, seed) : null;
     if (found) return found;
     this.card.replaceChildren(el("p", { class: "practice__loading", text: this.text.loading }));
     this.root.setAttribute("aria-busy", "true");

@@ -32,6 +32,7 @@ def error_words(lang: str = "en") -> dict[str, str | list[str]]:
         "record-not-object": _("a game record is one JSON object, and this file holds something else"),
         "record-game": _("the record does not say which game it is"),
         "record-too-large": _("the file is too large to be a game record ({size} characters; at most {limit})"),
+        "record-bom": _("the file starts with a byte-order mark: save it as UTF-8 without one"),
         "record-too-deep": _("the file nests more deeply than a game record does (more than {limit} levels)"),
         "too-deep": _("the value nests too deeply for the engine to read"),
         "seed": _("its seed is larger than the table can keep (at most {max})"),

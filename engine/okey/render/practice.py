@@ -16,6 +16,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from ...core.i18n import translations
+from ...core.svgtext import tostring
 from ..melds import parse_pieces
 from ..practice import Exercise, make
 from ..tiles import Okey, Tile
@@ -59,9 +60,19 @@ def _analysis(exercise: Exercise) -> Analysis:
 
 
 def exercise_json(kind: str, seed: int, lang: str = "en", rules: str | None = None) -> dict:
+    return exercises_json(kind, seed, (lang,))[lang]
+
+
+def exercises_json(kind: str, seed: int, langs, rules: str | None = None) -> dict[str, dict]:
+    """``exercise_json`` in each of ``langs``: the exercise and its analysis are made once, only the words and
+    drawings per language (the build-time bank's way)."""
     exercise = make(kind, seed)
-    w = Words(lang)
     analysis = _analysis(exercise)
+    return {lang: _exercise_json(exercise, analysis, kind, seed, lang) for lang in langs}
+
+
+def _exercise_json(exercise: Exercise, analysis: Analysis, kind: str, seed: int, lang: str) -> dict:
+    w = Words(lang)
     data = _KINDS[kind](exercise, analysis, w)
     answer = data.get("answer", exercise.answer)
     return {
@@ -173,7 +184,7 @@ class _Question:
             {"id": i, "label": label, "x": round(x / width, 4), "y": round(y / height, 4)}
             for i, label, x, y in self.marks
         ]
-        return ET.tostring(self.root, encoding="unicode"), targets
+        return tostring(self.root), targets
 
 
 def _okey(exercise: Exercise) -> Okey:

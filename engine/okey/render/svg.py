@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import xml.etree.ElementTree as ET
 
+from ...core.svgtext import drawn_once, tostring
 from ..melds import Piece
 from ..tiles import Tile
 from .analysis import Analysis
@@ -85,6 +86,7 @@ def _symbol(parent: ET.Element, colour: str, cx: float, cy: float) -> None:
         ET.SubElement(parent, "polygon", {**attrs, "points": points})
 
 
+@drawn_once
 def _tile(
     parent: ET.Element, x: float, y: float, shows: Tile, *, classes: str = "", face: str = "", tag: str = ""
 ) -> None:
@@ -494,4 +496,4 @@ def render_svg(analysis: Analysis, lang: str = "en", *, spots: bool = False, id_
     root.set("viewBox", f"0 0 {_num(width)} {_num(height)}")
     root.set("width", _num(width))
     root.set("height", _num(height))
-    return ET.tostring(root, encoding="unicode")
+    return tostring(root)

@@ -13,9 +13,11 @@ exercise, that is from the rules engine.
 
 from __future__ import annotations
 
+import functools
 import xml.etree.ElementTree as ET
 
 from ...core.i18n import translations
+from ...core.svgtext import tostring
 from ..layout import Layout, Placement
 from ..notation import parse_layout
 from ..practice import Exercise, check, make
@@ -64,8 +66,17 @@ class Words:
 
 def exercise_json(kind: str, seed: int, lang: str = "en", rules: str = "american") -> dict:
     """The exercise with its words, diagrams and page data (see the module's text)."""
+    return exercises_json(kind, seed, (lang,), rules)[lang]
+
+
+def exercises_json(kind: str, seed: int, langs, rules: str = "american") -> dict[str, dict]:
+    """``exercise_json`` in each of ``langs``: the exercise is made once, only its words and drawings per language
+    (the build-time bank's way)."""
     exercise = make(kind, seed, rules)
-    w = Words(lang)
+    return {lang: _exercise_json(exercise, kind, seed, Words(lang)) for lang in langs}
+
+
+def _exercise_json(exercise: Exercise, kind: str, seed: int, w: Words) -> dict:
     data = _KINDS[kind](exercise, w)
     page, anchor = (CLASSIC_ANCHORS if exercise.rules == "classic" else ANCHORS).get(kind, ANCHORS[kind])
     return {
@@ -163,10 +174,16 @@ def _answer_svg(layout: Layout, w: Words, seed: int, kind: str, last: bool = Tru
     return render_svg(layout, w.lang, last=last, legend=True, id_prefix=f"a-{kind}-{seed}")
 
 
+@functools.cache
+def _alone(tile: Tile):
+    """Where a tile lies on its own (it is drawn so in a hand): one of 28."""
+    return Geometry.of(Layout([Placement(tile)]))[tile]
+
+
 def _hands_svg(hands, rows: list[str], title: str, prefix: str) -> str:
     """Each seat's tiles in a row, under a label (the pips and their rounding)."""
     scale, gap, pad, label_h, tile_h = 0.6, 0.5, 0.6, 1.4, 2.6  # in geometry units
-    positions = [[Geometry.of(Layout([Placement(tile)]))[tile] for tile in hand] for hand in hands]
+    positions = [[_alone(tile) for tile in hand] for hand in hands]
     widths = [sum(p.box.width * scale + gap for p in row) for row in positions]
     width = max([*widths, 16.0]) + 2 * pad
     height = 2 * pad + len(hands) * (label_h + tile_h + gap)
@@ -206,7 +223,7 @@ def _hands_svg(hands, rows: list[str], title: str, prefix: str) -> str:
             _draw_tile(group, position, sniff=False, last=False)
             x += box.width * scale + gap
         top += label_h + tile_h + gap
-    return ET.tostring(root, encoding="unicode")
+    return tostring(root)
 
 
 def _layout_of(exercise: Exercise) -> Layout:

@@ -30,6 +30,7 @@ import hashlib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
+from ...core.svgtext import drawn_once, tostring
 from ..layout import Layout
 from .geometry import Geometry, TilePosition
 from .legend import empty_title
@@ -101,6 +102,11 @@ class Mark:
     value: int
 
 
+#: Pictures kept by ``Picture.of`` (the cache starts again when full).
+KEEP_PICTURES = 256
+_pictures: dict[tuple, Picture] = {}
+
+
 @dataclass(frozen=True)
 class Picture:
     """What a diagram draws, before it is written as SVG."""
@@ -112,6 +118,18 @@ class Picture:
 
     @classmethod
     def of(cls, layout: Layout) -> Picture:
+        """The picture of ``layout``, worked out once for each sequence of placements (an exercise draws the same
+        layout in every language, often twice): the picture kept holds a copy of the layout, never ``layout``."""
+        key = layout.placements
+        picture = _pictures.get(key)
+        if picture is None:
+            if len(_pictures) >= KEEP_PICTURES:
+                _pictures.clear()
+            picture = _pictures[key] = cls._of(Layout(key))
+        return picture
+
+    @classmethod
+    def _of(cls, layout: Layout) -> Picture:
         geometry = Geometry.of(layout)
 
         def mark(tile, side, value) -> Mark:
@@ -230,7 +248,7 @@ def render_svg(
     root.set("viewBox", f"{_num(x0)} {_num(y0)} {_num(width)} {_num(height)}")
     root.set("width", _num(width))
     root.set("height", _num(height))
-    return ET.tostring(root, encoding="unicode")
+    return tostring(root)
 
 
 def _draw_halo(parent: ET.Element, position: TilePosition) -> None:
@@ -250,6 +268,7 @@ def _draw_halo(parent: ET.Element, position: TilePosition) -> None:
     )
 
 
+@drawn_once
 def _draw_tile(parent: ET.Element, position: TilePosition, *, sniff: bool, last: bool) -> None:
     classes = "tile" + (" sniff" if sniff else "") + (" last" if last else "")
     group = ET.SubElement(parent, "g", {"class": classes, "data-tile": position.tile.notation()})
