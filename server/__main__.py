@@ -7,7 +7,9 @@
 from __future__ import annotations
 
 import argparse
+import faulthandler
 import logging
+import signal
 import sys
 from pathlib import Path
 
@@ -30,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.site / "index.html").is_file():
         print(f"error: {args.site} holds no built site: run scripts/build_site first", file=sys.stderr)
         return 2
+    faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: every thread's stack, on stderr
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     import uvicorn
 

@@ -217,15 +217,22 @@ class Service:
             await self.changed(table)
             return {"seat": seat, "token": token}, table
 
-    def seat(self, table: Table, token) -> int:
+    def seat(self, table: Table, token, over_ok: bool = False) -> int:
+        """The seat ``token`` holds; ``bad-token`` if none (or its human left it), ``over`` once the game is over."""
         seat = table.seat_of(token)
-        if seat is None or table.seats[seat].get("left"):
+        if seat is None:
             raise ServerError("bad-token", "this token holds no seat at this table", {"table": table.id})
+        if table.status == "over":
+            if over_ok:
+                return seat
+            raise ServerError("over", "the game is over", {"table": table.id})
+        if table.seats[seat].get("left"):
+            raise ServerError("bad-token", "this seat was left: a bot plays it", {"table": table.id})
         return seat
 
     async def rejoin(self, table_id, token, since) -> tuple[dict, Table, int]:
         async with self.locked(table_id, write=False) as table:
-            seat = self.seat(table, token)
+            seat = self.seat(table, token, over_ok=True)
             if since > table.version:
                 raise ServerError(
                     "bad-request", "since is after the table's version", {"field": "since", "version": table.version}
@@ -242,15 +249,14 @@ class Service:
 
     async def act(self, table_id, token, command_id, version, action) -> dict:
         async with self.locked(table_id) as table:
-            seat = self.seat(table, token)
+            seat = self.seat(table, token, over_ok=True)
             fp = fingerprint({"version": version, "action": action})
             known = table.ids.get((seat, command_id))
             if known is not None:
                 if known[0] != fp:
                     raise ServerError("bad-request", "this id was sent before with another command", {"field": "id"})
                 return {"version": known[1], "state": self.state(table, seat), "repeated": True}
-            if table.status == "over":
-                raise ServerError("over", "the game is over", {"table": table_id})
+            self.seat(table, token)
             if version != table.version:
                 raise ServerError(
                     "stale", "the table has changed since that version", {"version": table.version, "sent": version}
@@ -291,8 +297,8 @@ class Service:
 
     async def leave(self, table_id, token) -> Table:
         async with self.locked(table_id) as table:
-            seat = self.seat(table, token)
-            if table.status != "over":
+            seat = self.seat(table, token, over_ok=True)
+            if table.status != "over" and not table.seats[seat].get("left"):
                 await self.write(table, table.next_entry(kind="leave", seat=seat))
                 await self.changed(table)
             return table
@@ -306,42 +312,51 @@ class Service:
             return
         self.ticking.add(table_id)
         try:
-            async with self.locked(table_id) as table:
-                await self._tick(table)
+            for _ in range(1000):  # with no pace, the bots' moves follow each other at once
+                async with self.locked(table_id) as table:
+                    moved = await self._tick(table)
+                if not moved or self.bot_pace_ms:
+                    break
+                await asyncio.sleep(0)
         except TimeoutError:
             pass  # another process holds the table; it will wake it
-        except ServerError:
+        except ServerError as error:
+            log.warning("table %s: %s", table_id, error)
             await self.store.wake(table_id, None)
+        except Exception:
+            log.exception("table %s: its clock failed; it is looked at again in a second", table_id)
+            await self.store.wake(table_id, now_ms() + 1000)
         finally:
             self.ticking.discard(table_id)
 
-    async def _tick(self, table: Table) -> None:
+    async def _tick(self, table: Table) -> bool:
+        """True if a bot moved."""
         now = now_ms()
         if table.status != "playing":
             if table.status == "over":
                 await self.store.finish(table.id)
             else:
                 await self.store.wake(table.id, None)
-            return
+            return False
         if table.pause_until is not None:
             if now < table.pause_until:
                 await self.store.wake(table.id, table.pause_until)
-                return
+                return False
             table.pause_until = None
             await self.changed(table, seats=False)
-            return
+            return False
         self.new_turn(table)
         seat = table.current
         if seat is None:
-            return
+            return False
         if table.controller(seat) == "bot":
             await self.bot_move(table, seat, auto=table.seats[seat]["kind"] == "human")
-            return
+            return True
         here = await self.store.here_until(table.id, seat)
         late = table.deadline is not None and now >= table.deadline
         if late or here + GRACE_MS <= now:
             await self.bot_move(table, seat, auto=True)
-            return
+            return True
         wake = here + GRACE_MS if here < 2**61 else None
         if table.deadline is not None:
             wake = table.deadline if wake is None else min(wake, table.deadline)
@@ -349,6 +364,7 @@ class Service:
             wake = min(wake, now + 1000)  # presence is refreshed every second: look again then
         await self.save_clock(table)
         await self.store.wake(table.id, wake)
+        return False
 
     async def bot_move(self, table: Table, seat: int, auto: bool) -> None:
         level = table.seats[seat]["level"] if table.seats[seat]["kind"] == "bot" else TAKEOVER
@@ -379,7 +395,8 @@ class Service:
                 if time.monotonic() - refreshed >= 1:
                     refreshed = time.monotonic()
                     await self.store.refresh()
-                for table_id in await self.store.due(now_ms()):
+                due = await self.store.due(now_ms())
+                for table_id in due:
                     if table_id not in self.ticking:
                         asyncio.get_running_loop().create_task(self.tick(table_id))
             except Exception:  # a store that failed once: try again at the next beat

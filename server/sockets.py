@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections import deque
 
 import socketio
 
@@ -24,8 +25,9 @@ log = logging.getLogger("server")
 
 #: The largest event the server reads (its JSON text); larger ones are refused with too-large.
 MAX_EVENT = 64 * 1024
-#: Per connection: a bucket of BURST events, refilled at RATE per second; STRIKES refusals in a row disconnect.
-RATE, BURST, STRIKES = 50.0, 100.0, 50
+#: Per connection: a bucket of BURST events, refilled at RATE per second; STRIKES refusals within WINDOW seconds
+#: disconnect it.
+RATE, BURST, STRIKES, WINDOW = 50.0, 100.0, 50, 10.0
 MAX_TEXT = 128
 MAX_ACTION = 4096
 
@@ -52,21 +54,26 @@ def language(data: dict) -> str:
 
 
 class Bucket:
-    __slots__ = ("level", "stamp", "strikes")
+    __slots__ = ("level", "refused", "stamp")
 
     def __init__(self) -> None:
-        self.level, self.stamp, self.strikes = BURST, time.monotonic(), 0
+        self.level, self.stamp, self.refused = BURST, time.monotonic(), deque()
 
     def take(self) -> bool:
         now = time.monotonic()
         self.level = min(BURST, self.level + (now - self.stamp) * RATE)
         self.stamp = now
         if self.level < 1:
-            self.strikes += 1
+            self.refused.append(now)
+            while self.refused[0] < now - WINDOW:
+                self.refused.popleft()
             return False
         self.level -= 1
-        self.strikes = 0
         return True
+
+    @property
+    def strikes(self) -> int:
+        return len(self.refused)
 
 
 class Sockets:

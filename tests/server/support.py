@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -58,9 +59,19 @@ class ServerProcess:
             found = re.search(r"serving (http://127\.0\.0\.1:\d+)/", line)
             if found:
                 self.url = found.group(1)
+                # Keep reading what it says, so its pipe never fills (and a failing test can show it).
+                threading.Thread(target=self._drain, daemon=True).start()
                 return
         self.process.kill()
         raise RuntimeError("the server did not start:\n" + "".join(self.lines))
+
+    def _drain(self) -> None:
+        for line in self.process.stdout:
+            self.lines.append(line)
+
+    @property
+    def output(self) -> str:
+        return "".join(self.lines)
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
