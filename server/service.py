@@ -63,7 +63,14 @@ class Service:
             meta = await self.store.meta(table_id)
             if meta is None:
                 raise ServerError("unknown-table", "there is no such table", {"table": table_id})
+            started = time.perf_counter()
             table = Table.load(meta, await self.store.log(table_id))
+            log.info(
+                "table %s rebuilt from its log: version %d in %.0f ms",
+                table_id,
+                table.version,
+                (time.perf_counter() - started) * 1000,
+            )
             self.tables[table_id] = table
             table.events_len = len(self.board(table, 0).get("events", ()))
         elif self.store.shared:
@@ -150,7 +157,7 @@ class Service:
         away = set()
         for index, seat in enumerate(table.seats):
             taken = seat["kind"] == "human" and seat["token"] is not None and not seat.get("left")
-            if taken and await self.store.here_until(table.id, index) < now:
+            if taken and await self.store.here_until(table.id, index) <= now:
                 away.add(index)
         return away
 

@@ -207,14 +207,16 @@ class Player:
             await self.sio.disconnect()
 
 
-async def play_out(players: list[Player], pick=None, timeout: float = 60) -> dict:
-    """Play the game to its end with these human seats, each move one of the seat's ``legal`` actions."""
+async def play_out(players: list[Player], pick=None, timeout: float = 60, moves: int | None = None) -> dict:
+    """Play the game to its end (or ``moves`` moves) with these human seats, each move one of the seat's
+    ``legal`` actions; the latest state."""
     pick = pick or (lambda legal: legal[0])
     deadline = time.monotonic() + timeout
     by_seat = {player.seat: player for player in players}
+    made = 0
     while time.monotonic() < deadline:
         latest = max((p.state for p in players if p.state), key=lambda s: s["version"])
-        if latest["over"]:
+        if latest["over"] or (moves is not None and made >= moves):
             return latest
         current = latest["current"]
         player = by_seat.get(current)
@@ -226,4 +228,5 @@ async def play_out(players: list[Player], pick=None, timeout: float = 60) -> dic
             await asyncio.sleep(0.05)
             continue
         assert answer["ok"], answer
+        made += 1
     raise AssertionError("the game did not end in time")
