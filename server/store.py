@@ -139,7 +139,7 @@ class RedisStore:
     ``wake`` (a sorted set: table -> epoch ms), ``unfinished`` (a set), ``here:<id>`` (a hash: seat -> until)."""
 
     shared = True
-    LEASE_MS = 5000
+    LEASE_MS = 3000
     #: How long a connected seat's presence lasts without a refresh (each process refreshes every second).
     HERE_MS = 3000
 

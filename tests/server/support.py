@@ -36,6 +36,8 @@ def tiny_site(folder: Path) -> Path:
     (folder / "fi" / "404.html").write_text("<h1>ei löytynyt</h1>")
     (folder / "worker.mjs").write_text("export {};")
     (folder / "engine.wasm").write_bytes(b"\0asm\1\0\0\0")
+    (folder / "assets" / "pyodide" / "0.1").mkdir(parents=True, exist_ok=True)
+    (folder / "assets" / "pyodide" / "0.1" / "pyodide.mjs").write_text("export {};")
     return folder
 
 
