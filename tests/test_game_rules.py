@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from engine.core.errors import EngineError
 from engine.sniff import DOUBLE_SIX, Layout, Placement, Tile, parse_layout
 from engine.sniff.game import (
     DRAW,
@@ -339,8 +340,11 @@ def test_illegal_actions_say_why():
         game.apply_action(Play(Placement(foreign)))
     with pytest.raises(IllegalActionError, match=f"seat {opener} cannot draw: it has a legal placement"):
         game.apply_action(DRAW)
-    with pytest.raises(IllegalActionError, match="is not an action"):
+    # An action's notation goes through the same rules as the action itself.
+    with pytest.raises(IllegalActionError, match=f"seat {opener} cannot draw: it has a legal placement"):
         game.apply_action("draw")
+    with pytest.raises(EngineError):
+        game.apply_action("fly")
     first = hand.tiles(opener)[0]
     game.apply_action(Play(Placement(first)))
     second = hand.tiles(opener)[0]

@@ -73,4 +73,7 @@ def test_a_layout_round_trips_through_its_placements():
     layout = parse_layout(SPEC_EXAMPLE)
     again = Layout(layout.placements)
     assert format_layout(again) == format_layout(layout)
-    assert repr(layout) == "Layout(['1|4', '1|1 on 1|4 low', '4|4 on 1|4 high', '3|4 on 4|4 line-b'])"
+    # The repr does not look like code (it would not evaluate back): it names the placements in the notation.
+    assert repr(layout) == "<Layout: 1|4; 1|1 on 1|4 low; 4|4 on 1|4 high; 3|4 on 4|4 line-b>"
+    assert format_layout(parse_layout(repr(layout)[len("<Layout: ") : -1])) == format_layout(layout)
+    assert repr(Layout()) == "<Layout: no tiles>"

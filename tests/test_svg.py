@@ -1,4 +1,4 @@
-"""The annotated SVG diagrams (engine/sniff/svg.py) and their structure contract (CONTRACTS.md)."""
+"""The annotated SVG diagrams (engine/sniff/render/svg.py) and their structure contract (its docstring)."""
 
 from __future__ import annotations
 

@@ -7,9 +7,10 @@ Strings cross the JavaScript/Python boundary instead of proxies, so nothing
 leaks and the same calls work from CPython in tests.
 
 An op's name carries its game: ``sniff.play_new`` is ``play_new`` of the Sniff
-board (``engine.sniff.board.session.OPS``). A game's ops are imported at its
-first call, so a page with one game never loads another. ``version`` belongs to
-no game.
+board (``engine.sniff.board.session.OPS``). The games and their board modules
+are the registry's (``engine.core.games.GAMES``); a game's ops are imported at
+its first call, so a page with one game never loads another. ``version``
+belongs to no game.
 
 Expected failures come back as errors the page can show in its language: every
 ``EngineError`` (a layout that is not legal, with its ``line``; an illegal move;
@@ -31,11 +32,9 @@ from typing import Any
 
 from .. import __version__
 from ..core.errors import EngineError
+from ..core.games import GAMES
 from ..core.i18n import LANGUAGES
 from ..core.record import MAX_RECORD_BYTES, MAX_RECORD_DEPTH, check_json_depth
-
-#: Each game's board module: its ``OPS`` are served as ``<game>.<op>``.
-GAMES: dict[str, str] = {"sniff": "engine.sniff.board.session", "okey": "engine.okey.board.session"}
 
 #: The ops of no game.
 OPS: dict[str, Callable[..., Any]] = {}
@@ -74,7 +73,7 @@ def find_op(name: object) -> Callable[..., Any]:
     if not dot:
         function = OPS.get(name)
     elif game in GAMES:
-        function = importlib.import_module(GAMES[game]).OPS.get(short)
+        function = importlib.import_module(GAMES[game].board).OPS.get(short)
     else:
         raise BoardCallError(
             f'the board plays no game "{game}": use one of {", ".join(GAMES)}', code="unknown-op", params={"op": name}
@@ -97,7 +96,7 @@ def _check_arguments(name: str, args: object) -> tuple[Callable[..., Any], dict]
 
 def _error(error: EngineError) -> dict:
     reply = {"type": type(error).__name__, "code": error.code, "params": error.params, "message": str(error)}
-    for name in ("line", "reason"):  # a layout's notation error says where and why
+    for name in ("line", "reason"):  # an error that says where and why has both at the top, for the page's box
         if name in error.params:
             reply[name] = error.params[name]
     return reply

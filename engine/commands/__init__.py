@@ -6,11 +6,8 @@ import argparse
 import sys
 
 from ..core.errors import EngineError
+from ..core.games import GAMES as GAMES  # the commands' games: the registry's
 from ..core.i18n import LANGUAGES
-from ..sniff import Layout, NotationError, parse_layout
-
-#: The games the commands play, by the name records carry in their ``"game"`` field.
-GAMES = ("sniff", "okey")
 
 
 class UsageError(EngineError):
@@ -33,15 +30,3 @@ def read_input(args: argparse.Namespace) -> tuple[str, str]:
         return sys.stdin.read(), "<stdin>"
     with open(args.file, encoding="utf-8") as handle:
         return handle.read(), args.file
-
-
-def read_layout(args: argparse.Namespace) -> Layout:
-    """The layout in FILE or on standard input; a bad or empty one is a UsageError naming where and why."""
-    text, name = read_input(args)
-    try:
-        layout = parse_layout(text)
-    except NotationError as error:
-        raise UsageError(f"{name}: {error}") from None
-    if not len(layout):
-        raise UsageError(f"{name}: the layout has no tiles: write the opening tile first, for example 1|4")
-    return layout

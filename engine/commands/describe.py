@@ -7,7 +7,8 @@ import json
 
 from ..sniff.render.analysis import analysis
 from ..sniff.render.text import describe
-from . import add_input, add_lang, read_layout
+from . import add_input, add_lang
+from .layout_input import read_layout
 
 NAME = "describe"
 HELP = "print the heading, caption and long description of a layout in the layout notation"

@@ -22,7 +22,7 @@ HELP = "play games between bots (random, greedy, strong), write their records as
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=GAMES, default="sniff", help="the game to play (default sniff)")
+    parser.add_argument("--game", choices=list(GAMES), default="sniff", help="the game to play (default sniff)")
     parser.add_argument(
         "--rules",
         choices=tuple(RULESETS),

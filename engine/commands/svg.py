@@ -6,7 +6,8 @@ import argparse
 import sys
 
 from ..sniff.render.svg import render_svg
-from . import UsageError, add_input, add_lang, read_layout
+from . import UsageError, add_input, add_lang
+from .layout_input import read_layout
 
 NAME = "svg"
 HELP = "draw a layout in the layout notation as an annotated SVG diagram"

@@ -31,8 +31,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..core.deals import game_seed, part_rng
 from ..core.errors import EngineError
-from ..core.record import check_seed
 from .arrange import (
     layoff_spots,
     most_pairs,
@@ -50,6 +50,7 @@ from .rules import (
     OPENED_MELDS,
     OPENED_PAIRS,
     PAIRS,
+    PAIRS_MODE,
     PENALTY,
     SEIZE_BASE,
     TAKE_TIMES,
@@ -235,7 +236,7 @@ class Deal:
 
 def round_rng(seed: int, index: int) -> random.Random:
     """The random source of round ``index`` (0 = the first) of the game with ``seed``."""
-    return random.Random(f"okey:{seed}:{index}")
+    return part_rng("okey", seed, index)
 
 
 def shuffled_deal(starter: int, rng: random.Random) -> Deal:
@@ -984,18 +985,8 @@ class Game:
         rng: random.Random | None = None,
         auto_deal: bool = True,
     ) -> None:
-        if rng is not None and seed is not None:
-            raise TypeError("give a random.Random (rng) or a seed, not both")
-        if rng is not None:
-            seed = rng.getrandbits(53)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TypeError(f"the seed must be an integer, not {seed!r}")
-        if seed is not None:
-            check_seed(seed)  # a record's seed must survive JavaScript's numbers
-        if seed is None and auto_deal:
-            raise TypeError("a game that deals needs a seed (seed=...) or a seeded random.Random (rng=...)")
         self.options = options or Options()
-        self.seed = seed
+        self.seed = game_seed(seed, rng, auto_deal)
         self.auto_deal = auto_deal
         self.rounds: list[Round] = []
         if auto_deal:
@@ -1028,6 +1019,21 @@ class Game:
             return None
         return self.options.winners(self.totals)
 
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        """The winning seats (both partners in pairs mode), or None while the game goes on."""
+        winner = self.winner
+        return None if winner is None else tuple(winner)
+
+    @property
+    def players(self) -> int:
+        return SEATS
+
+    @staticmethod
+    def notation(action: Action) -> str:
+        """An action in the notation ``apply_action`` reads back (``draw``, ``discard R7``, ...)."""
+        return action.notation()
+
     def is_terminal(self) -> bool:
         return len(self.rounds) == self.options.rounds and self.rounds[-1].is_over
 
@@ -1040,8 +1046,12 @@ class Game:
         return None if self.needs_deal or self.is_terminal() else self.rounds[-1].current
 
     def returns(self) -> tuple[int, ...]:
-        """Each seat's result so far, higher is better: minus its running total (the lowest total wins)."""
-        return tuple(-total for total in self.running_totals())
+        """Each seat's result so far, higher is better: minus its running total (the lowest total wins); in pairs
+        mode minus its side's, which partners share."""
+        totals = self.running_totals()
+        if self.options.mode == PAIRS_MODE:
+            return tuple(-(totals[seat % 2] + totals[seat % 2 + 2]) for seat in range(SEATS))
+        return tuple(-total for total in totals)
 
     def legal_actions(self) -> list[Action]:
         return [] if self.current_player is None else self.rounds[-1].legal_actions()

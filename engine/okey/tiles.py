@@ -107,7 +107,7 @@ class Tile:
         return self.notation()
 
     def __repr__(self) -> str:
-        return f"Tile({self.notation()!r})"
+        return f"Tile.parse({self.notation()!r})"
 
 
 TILES: tuple[Tile, ...] = tuple(Tile._make(code) for code in range(53))
@@ -165,4 +165,4 @@ class Okey:
         return self.tile.number if tile.code == FALSE_JOKER_CODE else tile.number
 
     def __repr__(self) -> str:
-        return f"Okey(indicator={self.indicator.notation()}, okey={self.tile.notation()})"
+        return f"Okey({self.indicator!r})"

@@ -35,9 +35,9 @@ from bisect import bisect_left, insort
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from ..core.deals import game_seed, part_rng
 from ..core.errors import EngineError
 from ..core.fastrandom import shuffle
-from ..core.record import check_seed
 from .layout import OPEN_SIDES, IllegalPlacementError, Layout, Placement, placement_score
 from .notation import parse_placement
 from .rules import AMERICAN_SNIFF, BLOCKED, OUT, TARGET, Award, HandOutcome, Ruleset, check_lots, side_of
@@ -257,7 +257,7 @@ def _points_table(ruleset: Ruleset) -> tuple[int, ...]:
 
 def hand_rng(seed: int, index: int) -> random.Random:
     """The random source of hand ``index`` (0 = the first) of the game with ``seed``."""
-    return random.Random(f"sniff:{seed}:{index}")
+    return part_rng("sniff", seed, index)
 
 
 # -- one hand ----------------------------------------------------------------
@@ -688,19 +688,9 @@ class Game:
         auto_deal: bool = True,
     ) -> None:
         ruleset.check_players(players)
-        if rng is not None and seed is not None:
-            raise TypeError("give a random.Random (rng) or a seed, not both")
-        if rng is not None:
-            seed = rng.getrandbits(53)  # exact in JavaScript numbers too (the board stores records)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TypeError(f"the seed must be an integer, not {seed!r}")
-        if seed is not None:
-            check_seed(seed)  # a record's seed must survive JavaScript's numbers
-        if seed is None and auto_deal:
-            raise TypeError("a game that deals needs a seeded random.Random (rng=...) or a seed (seed=...)")
         self.players = players
         self.ruleset = ruleset
-        self.seed = seed
+        self.seed = game_seed(seed, rng, auto_deal)
         self.auto_deal = auto_deal
         self.sides = ruleset.sides(players)
         self.target = ruleset.target(players)
@@ -746,12 +736,33 @@ class Game:
         """Four players as two partnerships (seats 0 + 2 and 1 + 3)."""
         return self.players == 4 and self.sides == 2
 
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        """The seats of the side that reached the target (both partners), or None while the game goes on."""
+        side = self.winner
+        if side is None:
+            return None
+        return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
+
+    def returns(self) -> tuple[int, ...]:
+        """Each seat's result so far, higher is better: its side's score."""
+        scores = self.scores
+        return tuple(scores[self.side_of(seat)] for seat in range(self.players))
+
     def legal_actions(self) -> tuple[Action, ...]:
         """The current player's legal actions, in a fixed order (see ``Hand.legal_actions``)."""
         return () if self.current_player is None else self.hands[-1].legal_actions()
 
-    def apply_action(self, action: Action) -> Event:
-        """Apply the current player's action and return what happened; deals the next hand when one ends."""
+    @staticmethod
+    def notation(action: Action) -> str:
+        """An action in the notation ``apply_action`` reads back (``draw``, ``pass``, ``1|4 on 4|4 line-b``)."""
+        return action.notation()
+
+    def apply_action(self, action: Action | str) -> Event:
+        """Apply the current player's action (an Action, or its notation) and return what happened; deals the
+        next hand when one ends."""
+        if isinstance(action, str):
+            action = parse_action(action)
         hand = self.hands[-1] if self.hands else None
         if hand is not None and hand.end is None:
             event = hand.apply(action)
@@ -760,13 +771,8 @@ class Game:
             return event
         if self.is_terminal():
             raise IllegalActionError(f"the game is over: side {self.winner} reached {self.target}")
-        if self.needs_deal:
-            raise IllegalActionError("no hand is in play: deal the next hand first (begin_hand)")
-        hand = self.hands[-1]
-        event = hand.apply(action)
-        if hand.is_over and hand.winner is None and self.auto_deal:
-            self._deal_next()
-        return event
+        # No hand in play, and the game is not over: the next hand waits for its deal (auto_deal is off).
+        raise IllegalActionError("no hand is in play: deal the next hand first (begin_hand)")
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see of the hand in play (or the hand that just ended)."""

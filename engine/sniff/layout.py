@@ -215,7 +215,7 @@ class Layout:
         return iter(self._placements)
 
     def __repr__(self) -> str:
-        return f"Layout([{', '.join(repr(p.notation()) for p in self._placements)}])"
+        return f"<Layout: {'; '.join(p.notation() for p in self._placements) or 'no tiles'}>"
 
     def joins(self) -> list[Join]:
         """How each placement after the opener is attached, in placement order."""

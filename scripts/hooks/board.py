@@ -25,7 +25,7 @@ A fenced block ``okey-board`` (empty too) becomes the Okey table's root element
 script ``assets/board/okey.mjs``. One board of either kind per page.
 
 In the pages, a fenced block with the info string ``sniff-board`` and an empty
-body (shared CONTRACTS.md) becomes the board's root element
+body becomes the board's root element
 ``<div data-sniff-board aria-busy="true">``: a static picture of a board drawn by
 the engine, the download size, a start button, a progress bar and a status
 line, all in the page's language (``board`` catalog), plus the module script

@@ -2,7 +2,7 @@
 
 A fenced block whose info string starts with ``sniff`` holds a layout in the
 layout notation (or names a file in ``diagrams/``); options follow the word
-``sniff`` on the fence line (notes/CONTRACTS.md, diagrams/README.md)::
+``sniff`` on the fence line (diagrams/README.md)::
 
     ```sniff last
     1|4
@@ -81,7 +81,7 @@ FILE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*\.sniff")
 OPTIONS = "last, sequence, steps=1,2,3 or file=NAME.sniff; rules=classic adds the score in fives"
 BONEYARD_OPTIONS = "players=2, 3 or 4 and rules=american or classic"
 
-#: Glossary anchors of the legend (CONTRACTS.md).
+#: Glossary anchors of the legend (the glossary pages' headings).
 GLOSSARY = {"counted": "counted-value", "join": "legal-join", "sniff": "sniff"}
 
 _warnings = Warnings(log)
@@ -317,7 +317,7 @@ def _legend(lang: str, links: Links, *, last: bool, sniff: bool) -> str:
 
 
 def _sandbox_url(layout: Layout, play: str) -> str:
-    """The Play page's sandbox with this layout (CONTRACTS.md, "Try it")."""
+    """The Play page's sandbox with this layout (diagrams/README.md, "Try it"; spec/layout-notation.md)."""
     notation = ";".join(p.notation() for p in layout.placements)
     return f"{play}?sandbox={quote(notation, safe='')}"
 

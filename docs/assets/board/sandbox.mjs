@@ -1,7 +1,7 @@
 // The sandbox ("Try it"): play/?sandbox=<layout> opens the board on that layout, with no hands and
 // no turns. Any remaining tile goes on any legal join; the picture, the caption and the score change
 // at once; Undo takes back the last placement. The address keeps the layout in the notation
-// (placements joined by ";", URL-encoded: notes/CONTRACTS.md), so a link reproduces it exactly.
+// (placements joined by ";", URL-encoded: spec/layout-notation.md), so a link reproduces it exactly.
 // The engine's op is sandbox_view (engine/sniff/board/sandbox.py); game.mjs owns the board.
 
 const version = new URL(import.meta.url).search;

@@ -38,9 +38,8 @@ from ..notation import parse_layout
 
 #: The bots a game may have (engine.sniff.bots.BOTS, which is imported at the first bot's move).
 BOT_NAMES = ("random", "greedy", "strong")
-#: The strong bot's guesses per move on the board: fixed, so a game goes on the same way on any machine
-#: (about 200 ms per move in Pyodide: scripts/bench_board_moves.py).
-BOARD_SAMPLES = 24
+#: The strong bot's guesses per move on the board: fixed, so a game goes on the same way on any machine.
+BOARD_SAMPLES = 24  # engine.sniff.bots.FIXED_SAMPLES, not imported here so that the board starts sooner
 #: The longest sandbox layout text: 28 placements of the longest form ("6|6 on 6|6 branch-a;") and then some.
 MAX_LAYOUT_CHARS = 2000
 

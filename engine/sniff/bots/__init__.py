@@ -36,6 +36,10 @@ class UnknownBotError(EngineError):
 
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "strong": StrongBot}
 
+#: The strong bot's guesses per move where its moves must not depend on the machine's speed (the board, the
+#: online tables): about 200 ms per move in Pyodide (scripts/bench_board_moves.py).
+FIXED_SAMPLES = 24
+
 
 def make_bot(name: str, rng: random.Random, budget_ms: float | None = None, samples: int | None = None) -> Bot:
     """The bot called ``name`` (random, greedy or strong), drawing its randomness from ``rng``.
@@ -50,4 +54,4 @@ def make_bot(name: str, rng: random.Random, budget_ms: float | None = None, samp
     return BOTS[name](rng)
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]
+__all__ = ["BOTS", "FIXED_SAMPLES", "Bot", "GreedyBot", "RandomBot", "StrongBot", "make_bot"]

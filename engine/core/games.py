@@ -1,0 +1,226 @@
+"""The registry of games: the one list of what the engine plays, and how each game is played.
+
+``GAMES`` maps a game's name (the ``"game"`` field of its records, the prefix of
+its board ops) to its ``GameSpec``. Everything above the games reads it: the
+command line, the board's dispatcher, the site's hooks and the online tables'
+server. A spec gives, for its game:
+
+- ``options``: each option's name, allowed values and default; ``check_options``
+  fills in the defaults and refuses anything else with an ``EngineError``;
+- ``bot_levels``: the bots' names, weakest first;
+- ``new_game(seed=..., **options)``: a game that deals as it goes, so its
+  ``current_player`` is None only when the game is over;
+- ``record(game)`` (JSON values), ``replay(record)`` (every inconsistency an
+  ``EngineError`` that says where) and ``restore(record)`` (a game in progress);
+- ``make_bot(level, seat, rng)``: a bot whose ``choose(view)`` sees only ``game.view(seat)``;
+- ``view_json(game, seat)``: that view as JSON values, nothing hidden from the seat in it.
+
+Each game writes its spec in its own package (``engine/<game>/spec.py``, at the
+level of its rules). The registry names those modules and imports one only when
+its game is first asked for, so a page that plays one game never loads another,
+and this module, at the bottom of the engine, imports no game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import EngineError
+
+
+class OptionError(EngineError):
+    """An option a game does not have, or a value it does not allow."""
+
+    code = "option"
+
+
+class UnknownGameError(EngineError):
+    code = "no-such-game"
+
+
+def _same(a: object, b: object) -> bool:
+    # True == 1 in Python: an option's value must also be of the allowed value's type.
+    return type(a) is type(b) and a == b
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a game: its name, the values it may take, and its default (one of them)."""
+
+    name: str
+    values: tuple
+    default: object
+    #: What the option means, for the command line's help and the spec.
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        if not any(_same(self.default, value) for value in self.values):
+            raise ValueError(f"the default of {self.name} is not one of its values")
+
+    def check(self, value: object, game: str) -> object:
+        """``value`` if the option allows it; otherwise an ``OptionError`` that lists what it allows."""
+        for allowed in self.values:
+            if _same(value, allowed):
+                return allowed
+        allowed = ", ".join(_shown(v) for v in self.values)
+        shown = _shown(value) if isinstance(value, (bool, int, str)) else type(value).__name__
+        raise OptionError(
+            f"{game}'s option {self.name} is one of {allowed}, not {shown[:40]}",
+            code="option-value",
+            params={"game": game, "option": self.name, "allowed": list(self.values)},
+        )
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """How a game is played, for the tools above the games (see the module's docstring).
+
+    A game's spec module (``engine/<game>/spec.py``) defines ``NAME``, ``OPTIONS``, ``BOT_LEVELS``, ``BOARD``
+    (the module of its board ops) and ``RECORD`` (the module with ``game_record``, ``replay`` and ``restore``),
+    and the functions ``new_game(seed, options)``, ``make_bot(level, seat, rng)``, ``view_json(game, seat)``,
+    ``players(options)`` and, if some options go only with others, ``check_together(options)``;
+    ``GameSpec.of(module)`` reads them.
+    """
+
+    name: str
+    options: tuple[Option, ...]
+    bot_levels: tuple[str, ...]
+    #: The module of the game's board ops (served as ``<name>.<op>`` by ``engine.board.session``).
+    board: str
+    #: The module of the game's records: ``game_record``, ``replay`` and ``restore``, imported at first use.
+    record_module: str
+    _new_game: Callable[[int, dict], Any] = field(repr=False)
+    _make_bot: Callable[[str, int, random.Random], Any] = field(repr=False)
+    _view_json: Callable[[Any, int], dict] = field(repr=False)
+    #: The number of seats a game with these (checked) options has.
+    _players: Callable[[dict], int] = field(repr=False)
+    #: Checks between options, after each one is checked alone (an ``OptionError`` if they don't go together).
+    _check_together: Callable[[dict], None] = field(repr=False)
+
+    @classmethod
+    def of(cls, module: Any) -> GameSpec:
+        """The spec a game's spec module defines (see the class's docstring)."""
+        return cls(
+            module.NAME,
+            tuple(module.OPTIONS),
+            tuple(module.BOT_LEVELS),
+            module.BOARD,
+            module.RECORD,
+            module.new_game,
+            module.make_bot,
+            module.view_json,
+            module.players,
+            getattr(module, "check_together", lambda options: None),
+        )
+
+    def _records(self) -> Any:
+        return importlib.import_module(self.record_module)
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        names = ", ".join(option.name for option in self.options)
+        raise OptionError(
+            f'{self.name} has no option "{name[:40]}": its options are {names}',
+            code="option-unknown",
+            params={"game": self.name, "option": name[:40], "options": [o.name for o in self.options]},
+        )
+
+    def check_options(self, options: Mapping[str, object] | None = None) -> dict:
+        """The options with their defaults filled in; an ``OptionError`` for an unknown one or a bad value."""
+        given = dict(options or {})
+        for name in given:
+            if not isinstance(name, str):
+                raise OptionError(f"{self.name}'s options are named by text", code="option-unknown")
+            self.option(name)
+        checked = {
+            option.name: option.check(given[option.name], self.name) if option.name in given else option.default
+            for option in self.options
+        }
+        self._check_together(checked)
+        return checked
+
+    def players(self, options: Mapping[str, object] | None = None) -> int:
+        return self._players(self.check_options(options))
+
+    def new_game(self, *, seed: int, **options: object) -> Any:
+        """A new game from ``seed`` with these options (checked): it deals each hand or round as it goes."""
+        return self._new_game(seed, self.check_options(options))
+
+    def record(self, game: Any) -> dict:
+        """The game's record as JSON values, with its seed (the game's record format, ``spec/``)."""
+        return self._records().game_record(game)
+
+    def replay(self, record: object) -> Any:
+        """The game a record describes, every move and figure checked (an ``EngineError`` says where)."""
+        return self._records().replay(record)
+
+    def restore(self, record: object) -> Any:
+        """The game a record was saved from, ready to go on."""
+        return self._records().restore(record)
+
+    def make_bot(self, level: str, seat: int, rng: random.Random) -> Any:
+        if level not in self.bot_levels:
+            raise EngineError(
+                f'{self.name} has no bot "{str(level)[:40]}": use one of {", ".join(self.bot_levels)}',
+                code="unknown-bot",
+                params={"game": self.name, "bot": str(level)[:40], "bots": list(self.bot_levels)},
+            )
+        return self._make_bot(level, seat, rng)
+
+    def view_json(self, game: Any, seat: int) -> dict:
+        return self._view_json(game, seat)
+
+
+class _Registry(Mapping[str, GameSpec]):
+    """The games by name, each spec imported at its first use."""
+
+    def __init__(self, modules: dict[str, str]) -> None:
+        self._modules = modules
+        self._loaded: dict[str, GameSpec] = {}
+
+    def __getitem__(self, name: str) -> GameSpec:
+        spec = self._loaded.get(name)
+        if spec is None:
+            spec = self._loaded[name] = GameSpec.of(importlib.import_module(self._modules[name]))
+        return spec
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._modules
+
+    def __repr__(self) -> str:
+        return f"<GAMES: {', '.join(self._modules)}>"
+
+
+#: Every game the engine plays, by name: the only list of games.
+GAMES: Mapping[str, GameSpec] = _Registry({"sniff": "engine.sniff.spec", "okey": "engine.okey.spec"})
+
+
+def game_spec(name: object) -> GameSpec:
+    """The spec of the game called ``name``; an ``EngineError`` that lists the games for another name."""
+    if not isinstance(name, str) or name not in GAMES:
+        shown = name[:40] if isinstance(name, str) else type(name).__name__
+        raise UnknownGameError(
+            f'the engine plays no game "{shown}": use one of {", ".join(GAMES)}',
+            params={"game": shown, "games": list(GAMES)},
+        )
+    return GAMES[name]

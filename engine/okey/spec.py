@@ -1,0 +1,43 @@
+"""Okey behind the engine's one game interface (``engine.core.games``).
+
+The record module and the bots are imported by the first call that needs them: the board's
+dispatcher reads this spec at its first call, and a page that only draws diagrams needs neither.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..core.games import Option
+from .game import SEATS, Game
+from .rules import Options
+
+NAME = "okey"
+OPTIONS = (
+    Option("mode", ("solo", "pairs"), "solo", "each seat alone, or two partnerships (seats 0 + 2 and 1 + 3)"),
+    Option("doubling", (True, False), True, "each meld opening after the first must beat the last one"),
+    Option("rounds", (1, 3), 1, "the rounds of a game"),
+)
+BOT_LEVELS = ("random", "greedy", "strong")
+BOARD = "engine.okey.board.session"
+RECORD = "engine.okey.record"
+
+
+def players(options: dict) -> int:
+    return SEATS
+
+
+def new_game(seed: int, options: dict) -> Game:
+    return Game(Options(**options), seed=seed)
+
+
+def make_bot(level: str, seat: int, rng: random.Random):
+    from . import bots
+
+    return bots.make_bot(level, rng)
+
+
+def view_json(game: Game, seat: int) -> dict:
+    """``game.view(seat)`` as JSON values: the seat's rack, the table, the discards and the counts, the events
+    as the seat saw them (another seat's drawn tile is null) and its legal actions in notation."""
+    return {"game": "okey"} | game.view(seat).as_json()

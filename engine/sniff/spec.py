@@ -1,0 +1,96 @@
+"""American Sniff and classic Sniff behind the engine's one game interface (``engine.core.games``).
+
+The record module and the bots are imported by the first call that needs them: the board's
+dispatcher reads this spec at its first call, and a board that only draws diagrams never needs them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..core.games import Option, OptionError
+from .game import Drew, Game
+from .notation import format_layout
+from .rules import ruleset_named
+
+NAME = "sniff"
+OPTIONS = (
+    Option("players", (2, 3, 4), 2, "the number of players"),
+    Option("rules", ("american", "classic"), "american", "American Sniff, or classic Sniff (its variant)"),
+    Option(
+        "partnerships",
+        (False, True),
+        False,
+        "classic Sniff with four players: two partnerships, seats 0 + 2 and 1 + 3 "
+        "(American Sniff's four players always play in partnerships)",
+    ),
+)
+
+BOT_LEVELS = ("random", "greedy", "strong")
+BOARD = "engine.sniff.board.session"
+RECORD = "engine.sniff.record"
+
+
+def players(options: dict) -> int:
+    return options["players"]
+
+
+def check_together(options: dict) -> None:
+    if not options["partnerships"]:
+        return
+    if options["rules"] != "classic":
+        raise OptionError(
+            "partnerships is an option of classic Sniff: American Sniff's four players always play in partnerships",
+            code="option-together",
+            params={"game": "sniff", "option": "partnerships"},
+        )
+    if options["players"] != 4:
+        raise OptionError(
+            f"partnerships need four players, not {options['players']}",
+            code="option-together",
+            params={"game": "sniff", "option": "partnerships"},
+        )
+
+
+def new_game(seed: int, options: dict) -> Game:
+    partnerships = options["partnerships"] if options["rules"] == "classic" else None
+    return Game(options["players"], seed=seed, ruleset=ruleset_named(options["rules"], partnerships))
+
+
+def make_bot(level: str, seat: int, rng: random.Random):
+    from . import bots
+
+    # The strong bot searches a fixed number of guesses, so its moves do not depend on the machine's speed.
+    return bots.make_bot(level, rng, samples=bots.FIXED_SAMPLES)
+
+
+def view_json(game: Game, seat: int) -> dict:
+    """``game.view(seat)`` as JSON values: the seat's own tiles, the layout, the counts, the events as the seat
+    saw them (another seat's drawn tile is null) and its legal actions in notation."""
+    view = game.view(seat)
+    return {
+        "game": "sniff",
+        "seat": view.seat,
+        "players": view.players,
+        "rules": view.ruleset.key,
+        "target": view.target,
+        "hand": view.hand_number,
+        "opener": view.opener,
+        "tiles": [tile.notation() for tile in view.tiles],
+        "layout": format_layout(view.layout),
+        "handSizes": list(view.hand_sizes),
+        "boneyard": view.boneyard_size,
+        "drawable": view.drawable,
+        "events": [_event(event) for event in view.events],
+        "scores": list(view.scores),
+        "current": view.current_player,
+        "legal": [action.notation() for action in view.legal_actions],
+    }
+
+
+def _event(event) -> dict:
+    from .record import event_record
+
+    if type(event) is Drew and event.tile is None:
+        return {"seat": event.seat, "draw": None}
+    return event_record(event)

@@ -1,0 +1,282 @@
+"""Every registered game, played through the engine's one game interface alone (``engine.core.games``).
+
+Nothing here knows a game's own classes: games are made, played, recorded,
+replayed and refused through ``GAMES[name]`` and the ``GameState`` protocol, the
+way the command line, the board's dispatcher and the online tables use them.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from engine.core.errors import EngineError
+from engine.core.games import GAMES, GameSpec, OptionError, game_spec
+from engine.core.protocols import Bot, GameState
+
+NAMES = list(GAMES)
+#: Options worth playing for each game: every value of every option at least once.
+OPTION_SETS = {
+    "sniff": [
+        {},
+        {"players": 3},
+        {"players": 4},
+        {"rules": "classic"},
+        {"rules": "classic", "players": 4, "partnerships": True},
+    ],
+    "okey": [{}, {"mode": "pairs"}, {"doubling": False, "rounds": 3}],
+}
+CASES = [(name, options) for name in NAMES for options in OPTION_SETS[name]]
+
+
+def test_the_registry_holds_both_games_and_nothing_else() -> None:
+    assert NAMES == ["sniff", "okey"]
+    assert all(isinstance(GAMES[name], GameSpec) and GAMES[name].name == name for name in NAMES)
+    assert set(OPTION_SETS) == set(NAMES)
+    with pytest.raises(EngineError) as caught:
+        game_spec("chess")
+    assert caught.value.code == "no-such-game" and "sniff, okey" in str(caught.value)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_option_value_is_played_by_some_case(name: str) -> None:
+    spec = GAMES[name]
+    for option in spec.options:
+        played = {spec.check_options(options)[option.name] for options in OPTION_SETS[name]}
+        assert played == set(option.values), option.name
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_options_a_game_does_not_have_are_refused(name: str) -> None:
+    spec = GAMES[name]
+    other = next(GAMES[n] for n in NAMES if n != name)
+    for option in other.options:
+        with pytest.raises(OptionError) as caught:
+            spec.check_options({option.name: option.default})
+        assert caught.value.code == "option-unknown" and option.name in str(caught.value)
+    for option in spec.options:
+        for bad in ("x" * 500, 99, None, 1.5):
+            if bad in option.values:
+                continue
+            with pytest.raises(OptionError) as caught:
+                spec.check_options({option.name: bad})
+            assert caught.value.code == "option-value"
+            assert len(str(caught.value)) < 300  # the bad value is quoted short
+    # True is not 1, and 1 is not True.
+    booleans = [o for o in spec.options if o.values == (False, True) or o.values == (True, False)]
+    numbers = [o for o in spec.options if all(type(v) is int for v in o.values)]
+    for option in booleans:
+        with pytest.raises(OptionError):
+            spec.check_options({option.name: 1})
+    for option in numbers:
+        with pytest.raises(OptionError):
+            spec.check_options({option.name: True})
+
+
+def test_sniff_partnerships_go_with_classic_and_four_players_only() -> None:
+    spec = GAMES["sniff"]
+    assert spec.check_options({"rules": "classic", "players": 4, "partnerships": True})["partnerships"] is True
+    for options in ({"partnerships": True, "players": 4}, {"rules": "classic", "players": 3, "partnerships": True}):
+        with pytest.raises(OptionError) as caught:
+            spec.check_options(options)
+        assert caught.value.code == "option-together"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_unknown_bots_are_refused_with_an_engine_error(name: str) -> None:
+    with pytest.raises(EngineError) as caught:
+        GAMES[name].make_bot("genius", 0, random.Random(1))
+    assert caught.value.code == "unknown-bot"
+
+
+def _play_random_through_notation(spec: GameSpec, game, rng: random.Random, limit: int | None = None) -> int:
+    moves = 0
+    while game.current_player is not None and (limit is None or moves < limit):
+        assert not game.is_terminal()
+        action = rng.choice(list(game.legal_actions()))
+        text = game.notation(action)
+        assert isinstance(text, str) and text
+        game.apply_action(text)
+        moves += 1
+    return moves
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_random_games_through_notation_text_replay_from_json(name: str, options: dict) -> None:
+    spec = GAMES[name]
+    for seed in range(2):
+        game = spec.new_game(seed=seed, **options)
+        assert isinstance(game, GameState)
+        assert game.players == spec.players(options)
+        _play_random_through_notation(spec, game, random.Random(seed))
+        assert game.is_terminal() and game.current_player is None
+        assert game.legal_actions() in ((), [])
+        returns = list(game.returns())
+        assert len(returns) == game.players
+        best = max(returns)
+        assert game.winners and all(returns[seat] == best for seat in game.winners)
+        record = json.loads(json.dumps(spec.record(game)))
+        again = spec.replay(record)
+        assert again.is_terminal() and list(again.returns()) == returns
+        assert spec.record(again) == record
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_bot_games_choose_from_views_alone(name: str, options: dict) -> None:
+    spec = GAMES[name]
+    game = spec.new_game(seed=11, **options)
+    levels = spec.bot_levels
+    assert list(levels) == ["random", "greedy", "strong"]
+    bots = [spec.make_bot(levels[seat % 2], seat, random.Random(seat)) for seat in range(game.players)]
+    assert all(isinstance(bot, Bot) for bot in bots)
+    moves = 0
+    while game.current_player is not None and moves < 400:
+        seat = game.current_player
+        view = game.view(seat)
+        game.apply_action(bots[seat].choose(view))
+        moves += 1
+    assert moves == 400 or game.is_terminal()
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_a_game_in_progress_is_restored_from_its_record(name: str, options: dict) -> None:
+    spec = GAMES[name]
+    game = spec.new_game(seed=3, **options)
+    _play_random_through_notation(spec, game, random.Random(3), limit=25)
+    record = json.loads(json.dumps(spec.record(game)))
+    restored = spec.restore(record)
+    assert restored.current_player == game.current_player
+    assert [restored.notation(a) for a in restored.legal_actions()] == [game.notation(a) for a in game.legal_actions()]
+    rng_a, rng_b = random.Random(9), random.Random(9)
+    _play_random_through_notation(spec, game, rng_a)
+    _play_random_through_notation(spec, restored, rng_b)
+    assert spec.record(restored) == spec.record(game)
+
+
+def _strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for item in value.values() for s in _strings(item)]
+    if isinstance(value, (list, tuple)):
+        return [s for item in value for s in _strings(item)]
+    return []
+
+
+def _sniff_hidden(game, seat: int) -> set[str]:
+    """The tiles ``seat`` may not know of: the other seats' hands and the boneyard (Sniff's 28 tiles are distinct)."""
+    hand = game.hand
+    hidden = {tile for other in range(game.players) if other != seat for tile in hand.tiles(other)}
+    hidden |= set(hand.boneyard)
+    return {tile.notation() for tile in hidden}
+
+
+def _okey_visible(game, seat: int) -> Counter:
+    """The physical tiles a seat's view lists: its rack, the melds on the table, the discards, the indicator."""
+    view = game.view(seat)
+    shown = Counter(view.rack)
+    shown.update(piece.face for item in view.table for piece in item.meld.pieces)
+    shown.update(tile for pile in view.discards for tile in pile)
+    shown[view.indicator] += 1
+    return shown
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_a_seats_view_json_holds_only_what_it_may_see(name: str, options: dict) -> None:
+    spec = GAMES[name]
+    game = spec.new_game(seed=21, **options)
+    rng = random.Random(21)
+    checked = 0
+    for _ in range(40):
+        if game.current_player is None:
+            break
+        for seat in range(game.players):
+            view = spec.view_json(game, seat)
+            text = json.dumps(view)
+            assert view["seat"] == seat and "seed" not in text
+            own = view["tiles"] if name == "sniff" else view["rack"]
+            if name == "sniff":
+                assert own == [tile.notation() for tile in game.hand.tiles(seat)]
+                tokens = {token for string in _strings(view) for token in string.replace(";", " ").split()}
+                leaked = tokens & _sniff_hidden(game, seat)
+                assert not leaked, f"seat {seat} is shown hidden tiles {sorted(leaked)}"
+                hidden_draws = [e for e in view["events"] if "draw" in e and e["seat"] != seat]
+                assert all(e["draw"] is None for e in hidden_draws)
+            else:
+                state = game.round
+                assert sorted(own) == sorted(tile.notation() for tile in state.rack(seat))
+                # Each tile has two copies: what the view lists of a tile, and the copies hidden from the seat
+                # (other racks, the pile), never add up to more than there are.
+                hidden = Counter(state.pile_left)
+                for other in range(4):
+                    if other != seat:
+                        hidden.update(state.rack(other))
+                for tile, count in _okey_visible(game, seat).items():
+                    assert count + hidden[tile] <= 2, f"seat {seat} is shown a hidden {tile.notation()}"
+                assert all(e.get("draw") is None for e in view["events"] if "draw" in e and e["seat"] != seat)
+                assert "pile" not in view and view["pileSize"] == len(state.pile_left)
+            checked += 1
+        game.apply_action(rng.choice(list(game.legal_actions())))
+    assert checked >= 40
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_tampered_records_are_refused_with_an_engine_error(name: str) -> None:
+    spec = GAMES[name]
+    game = spec.new_game(seed=4)
+    _play_random_through_notation(spec, game, random.Random(4))
+    record = json.loads(json.dumps(spec.record(game)))
+    parts = "hands" if name == "sniff" else "rounds"
+    rng = random.Random(4)
+    tampered = 0
+    for _ in range(60):
+        bad = copy.deepcopy(record)
+        part = rng.choice(bad[parts])
+        events = part["events"]
+        index = rng.randrange(len(events))
+        how = rng.randrange(4)
+        if how == 0:
+            del events[index]
+        elif how == 1:
+            events.insert(index, copy.deepcopy(events[rng.randrange(len(events))]))
+        elif how == 2:
+            events[index] = {"seat": (events[index].get("seat", 0) + 1) % game.players} | {
+                k: v for k, v in events[index].items() if k != "seat"
+            }
+        else:
+            bad["winner"] = [] if name == "okey" else (0 if record["winner"] else 1)
+        if bad == record:
+            continue
+        with pytest.raises(EngineError):
+            spec.replay(bad)
+        tampered += 1
+    assert tampered > 40
+
+
+def test_reprs_that_look_like_code_evaluate_back() -> None:
+    from engine.okey.tiles import FULL_SET, Okey, Tile
+    from engine.sniff import DOUBLE_SIX, Side
+    from engine.sniff import Tile as SniffTile
+    from engine.sniff.render.geometry import Direction
+    from engine.sniff.rules import DeductRemainingPips, LotsThenLeft, WinnerOpens, WinnerTakesTheDifference
+
+    namespace = {
+        "Tile": Tile,
+        "Okey": Okey,
+        "Side": Side,
+        "Direction": Direction,
+        "WinnerOpens": WinnerOpens,
+        "LotsThenLeft": LotsThenLeft,
+        "DeductRemainingPips": DeductRemainingPips,
+        "WinnerTakesTheDifference": WinnerTakesTheDifference,
+    }
+    values = [*set(FULL_SET), Okey(Tile.parse("R13")), *Side, *Direction]
+    values += [WinnerOpens(), LotsThenLeft(), DeductRemainingPips(), WinnerTakesTheDifference()]
+    for value in values:
+        assert repr(eval(repr(value), namespace)) == repr(value)
+    for tile in DOUBLE_SIX:
+        assert eval(repr(tile), {"Tile": SniffTile}) == tile
