@@ -44,7 +44,7 @@ def make_app(site: Path, db: Path | None = None, redis: str | None = None, bot_p
     async def shutdown() -> None:
         for task in tasks:
             task.cancel()
-        service.pool.shutdown(wait=False, cancel_futures=True)
+        service.bots.shutdown()
         await store.close()
 
     app = socketio.ASGIApp(

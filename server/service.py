@@ -11,14 +11,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import random
 import secrets
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 from engine.core.errors import EngineError
 from engine.core.games import GAMES
 
+from .bots import BotPool
 from .errors import ServerError
 from .store import StoreConflict, now_ms
 from .tables import TAKEOVER, Table, digest, fingerprint, new_meta
@@ -37,7 +36,7 @@ class Service:
         self.bot_pace_ms = bot_pace_ms
         self.tables: dict[str, Table] = {}
         self.locks: dict[str, asyncio.Lock] = {}
-        self.pool = ThreadPoolExecutor(max_workers=bot_workers, thread_name_prefix="bot")
+        self.bots = BotPool(bot_workers)
         self.ticking: set[str] = set()
         self.clocks: dict[str, dict] = {}  # the store's copy of each table's clock, when the store is not shared
         #: Seconds each bot move took to choose (for the benchmark's figures).
@@ -122,7 +121,13 @@ class Service:
     # -- what a seat sees -----------------------------------------------------------------------------------
 
     def board(self, table: Table, seat: int) -> dict:
-        return table.spec.view_json(table.game, seat)
+        """The engine's view of ``seat`` (JSON); computed once per version, for the broadcast and the answer."""
+        if table.boards_version != table.version:
+            table.boards, table.boards_version = {}, table.version
+        board = table.boards.get(seat)
+        if board is None:
+            board = table.boards[seat] = table.spec.view_json(table.game, seat)
+        return board
 
     def state(self, table: Table, seat: int) -> dict:
         board = self.board(table, seat)
@@ -149,7 +154,7 @@ class Service:
             "over": table.game.is_terminal(),
         }
         if state["over"]:
-            state["record"] = table.record()
+            state["record"] = table.final_record()
         return state
 
     async def away_seats(self, table: Table) -> set[int]:
@@ -375,16 +380,14 @@ class Service:
 
     async def bot_move(self, table: Table, seat: int, auto: bool) -> None:
         level = table.seats[seat]["level"] if table.seats[seat]["kind"] == "bot" else TAKEOVER
-        key = (seat, level)
-        bot = table.bots.get(key)
-        if bot is None:
-            bot = table.bots[key] = table.spec.make_bot(level, seat, random.Random(secrets.randbits(64)))
-        view = table.game.view(seat)
+        actions = [entry["action"] for entry in table.entries if entry["kind"] == "act"]
+        meta = table.meta
         started = time.perf_counter()
-        action = await asyncio.get_running_loop().run_in_executor(self.pool, bot.choose, view)
+        notation = await self.bots.choose(
+            table.id, meta["game"], meta["seed"], meta["options"], actions, seat, level, secrets.randbits(64)
+        )
         self.bot_times.append(time.perf_counter() - started)
         del self.bot_times[:-1000]
-        notation = table.game.notation(action)
         await self.write(table, table.next_entry(kind="act", seat=seat, action=notation, auto=auto))
         self.new_turn(table)
         await self.save_clock(table)

@@ -154,6 +154,10 @@ class Table:
     turn_seat: int | None = None
     #: How many events the game's public view holds (a drop means a new round was dealt).
     events_len: int = 0
+    #: The seats' views at ``boards_version`` (the engine's game changes only with the version).
+    boards: dict = field(default_factory=dict)
+    boards_version: int = -1
+    _record: dict | None = None
     bots: dict = field(default_factory=dict)
 
     @classmethod
@@ -241,6 +245,11 @@ class Table:
         record["salt"] = self.meta["salt"]
         record["commitment"] = self.meta["commitment"]
         return record
+
+    def final_record(self) -> dict:
+        if self._record is None:
+            self._record = self.record()
+        return self._record
 
     def seats_info(self, away: set[int]) -> list[dict]:
         info = []
