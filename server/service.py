@@ -24,6 +24,9 @@ from .tables import TAKEOVER, Table, digest, fingerprint, new_meta
 
 log = logging.getLogger("server")
 
+#: The keys of a view (``view_json``) that the state carries as its own ``events`` and ``legal``.
+BOARD_DUPLICATES = frozenset({"events", "legal", "actions"})
+
 #: A seat whose last connection closed is played by the bot after this grace (the spec allows at most 5 s).
 GRACE_MS = 2000
 
@@ -149,7 +152,8 @@ class Service:
             "hand": list(board.get("tiles", board.get("rack", []))),
             "legal": list(legal),
             "events": events,
-            "board": board,
+            # The board's own events and legal actions are the state's (sent once, the events marked auto).
+            "board": {key: value for key, value in board.items() if key not in BOARD_DUPLICATES},
             "options": {**table.meta["options"], **table.meta["table_options"]},
             "over": table.game.is_terminal(),
         }
