@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/bench_server.py [--tables 100] [--seconds 60] [--think 500] [--game okey]
     .venv/bin/python scripts/bench_server.py --restart      # the time from SIGKILL to a table playing again
+    .venv/bin/python scripts/bench_server.py --restart --redis   # the same, the table going on on another process
 
 Starts ``python -m server`` (SQLite in a temporary folder, a tiny site), seats 4 Socket.IO clients at each
 table, every one playing one of its ``legal`` actions ``--think`` ms after its turn comes (a fast human), a
@@ -26,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.server.support import Player, ServerProcess, tiny_site  # noqa: E402
+from tests.server.support import Player, RedisProcess, ServerProcess, tiny_site  # noqa: E402
 
 
 def rss_kib(pid: int) -> int:
@@ -141,7 +142,12 @@ async def load(args, server: ServerProcess) -> None:
 
 
 async def restart(args, site: Path, db: Path) -> None:
-    server = ServerProcess(site, db=db)
+    """SIGKILL the server in the middle of a game; then a new process on the same SQLite file (or, with --redis,
+    the other process already running on the same Redis) and the clients rejoining: the time to the next move."""
+    redis = RedisProcess(db.parent) if args.redis else None
+    url = redis.url if redis else None
+    server = ServerProcess(site, db=db, redis=url)
+    other = ServerProcess(site, redis=url) if redis else None
     players = [await Player(server.url).connect() for _ in range(4)]
     created = await players[0].create(args.game, ["human"] * 4, {"pause": 0} if args.game == "okey" else {"players": 4})
     for player in players[1:]:
@@ -153,7 +159,7 @@ async def restart(args, site: Path, db: Path) -> None:
     for player in players:
         await player.close()
     server.stop()
-    second = ServerProcess(site, db=db)
+    second = other or ServerProcess(site, db=db)
     started = time.monotonic()
     back = []
     for player in players:
@@ -165,14 +171,17 @@ async def restart(args, site: Path, db: Path) -> None:
     answer = await mover.act(pick(mover.state["legal"]))
     playing = time.monotonic()
     assert answer["ok"], answer
+    where = "the other process on Redis" if redis else "a new process on the same SQLite file"
     print(
-        f"from SIGKILL to the table playing again: {(playing - killed) * 1000:.0f} ms "
-        f"(the new process starting: {(started - killed) * 1000:.0f} ms; "
+        f"from SIGKILL to the table playing again ({where}): {(playing - killed) * 1000:.0f} ms "
+        f"(until the process was there: {(started - killed) * 1000:.0f} ms; "
         f"reconnect, rejoin and the first move: {(playing - started) * 1000:.0f} ms)"
     )
     for player in back:
         await player.close()
     second.stop()
+    if redis:
+        redis.stop()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -182,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=500, help="ms each seat waits before its move (default 500)")
     parser.add_argument("--game", choices=("okey", "sniff"), default="okey")
     parser.add_argument("--restart", action="store_true", help="measure the time from SIGKILL to playing again")
+    parser.add_argument("--redis", action="store_true", help="with --restart: two processes on a redis-server")
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 500 or not 1 <= args.seconds <= 600:
         parser.error("1 to 500 tables, for 1 to 600 seconds")

@@ -13,6 +13,7 @@ import contextlib
 import logging
 import secrets
 import time
+from collections import OrderedDict
 
 from engine.core.errors import EngineError
 from engine.core.games import GAMES
@@ -23,6 +24,9 @@ from .store import StoreConflict, now_ms
 from .tables import TAKEOVER, Table, digest, fingerprint, new_meta
 
 log = logging.getLogger("server")
+
+#: How many finished tables stay in memory (for their seats' last looks: the record).
+KEEP_DONE = 256
 
 #: The keys of a view (``view_json``) that the state carries as its own ``events`` and ``legal``.
 BOARD_DUPLICATES = frozenset({"events", "legal", "actions"})
@@ -38,6 +42,7 @@ class Service:
         self.emit = emit
         self.bot_pace_ms = bot_pace_ms
         self.tables: dict[str, Table] = {}
+        self.done: OrderedDict[str, Table] = OrderedDict()
         self.locks: dict[str, asyncio.Lock] = {}
         self.bots = BotPool(bot_workers)
         self.ticking: set[str] = set()
@@ -60,7 +65,7 @@ class Service:
                 yield await self.current(table_id)
 
     async def current(self, table_id: str) -> Table:
-        table = self.tables.get(table_id)
+        table = self.tables.get(table_id) or self.done.get(table_id)
         if table is None:
             meta = await self.store.meta(table_id)
             if meta is None:
@@ -73,7 +78,12 @@ class Service:
                 table.version,
                 (time.perf_counter() - started) * 1000,
             )
-            self.tables[table_id] = table
+            if table.game.is_terminal():
+                self.done[table_id] = table
+                while len(self.done) > KEEP_DONE:
+                    self.done.popitem(last=False)
+            else:
+                self.tables[table_id] = table
             table.events_len = len(self.board(table, 0).get("events", ()))
         elif self.store.shared:
             for entry in await self.store.log(table_id, table.version):
@@ -189,9 +199,18 @@ class Service:
         await self.save_clock(table)
         await self.broadcast(table, seats)
         if table.game.is_terminal():
-            await self.store.finish(table.id)
+            await self.finish(table)
         else:
             await self.store.wake(table.id, now_ms() if table.status == "playing" else None)
+
+    async def finish(self, table: Table) -> None:
+        """A game over: no more wake-ups; it moves to the few finished tables kept in memory (an older one is
+        rebuilt from its log if a seat asks for it again)."""
+        await self.store.finish(table.id)
+        if self.tables.pop(table.id, None) is not None:
+            self.done[table.id] = table
+            while len(self.done) > KEEP_DONE:
+                self.done.popitem(last=False)
 
     def new_turn(self, table: Table) -> None:
         current = table.current
@@ -350,7 +369,7 @@ class Service:
         now = now_ms()
         if table.status != "playing":
             if table.status == "over":
-                await self.store.finish(table.id)
+                await self.finish(table)
             else:
                 await self.store.wake(table.id, None)
             return False
@@ -397,7 +416,7 @@ class Service:
         await self.save_clock(table)
         await self.broadcast(table, seats=False)
         if table.game.is_terminal():
-            await self.store.finish(table.id)
+            await self.finish(table)
         else:
             await self.store.wake(table.id, now_ms() + self.bot_pace_ms)
 
