@@ -201,7 +201,27 @@ class Service:
         if table.game.is_terminal():
             await self.finish(table)
         else:
-            await self.store.wake(table.id, now_ms() if table.status == "playing" else None)
+            await self.store.wake(table.id, await self.next_wake(table))
+
+    async def next_wake(self, table: Table) -> int | None:
+        """When the clock must look at the table next: now for a bot's turn (or a late or absent seat's), the
+        end of a pause, the turn's deadline, the end of an absent seat's grace; None when only a human's move
+        can change anything."""
+        now = now_ms()
+        if table.status != "playing":
+            return None
+        if table.pause_until is not None:
+            return table.pause_until
+        seat = table.current
+        if seat is None or table.controller(seat) == "bot":
+            return now
+        here = await self.store.here_until(table.id, seat)
+        wake = here + GRACE_MS if here < 2**61 else None
+        if table.deadline is not None:
+            wake = table.deadline if wake is None else min(wake, table.deadline)
+        if self.store.shared and wake is not None:
+            wake = min(wake, now + 1000)  # presence is refreshed every second: look again then
+        return wake
 
     async def finish(self, table: Table) -> None:
         """A game over: no more wake-ups; it moves to the few finished tables kept in memory (an older one is
@@ -392,13 +412,8 @@ class Service:
         if late or here + GRACE_MS <= now:
             await self.bot_move(table, seat, auto=True)
             return True
-        wake = here + GRACE_MS if here < 2**61 else None
-        if table.deadline is not None:
-            wake = table.deadline if wake is None else min(wake, table.deadline)
-        if self.store.shared and wake is not None:
-            wake = min(wake, now + 1000)  # presence is refreshed every second: look again then
         await self.save_clock(table)
-        await self.store.wake(table.id, wake)
+        await self.store.wake(table.id, await self.next_wake(table))
         return False
 
     async def bot_move(self, table: Table, seat: int, auto: bool) -> None:

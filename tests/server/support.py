@@ -62,7 +62,8 @@ class ServerProcess:
             if found:
                 self.url = found.group(1)
                 # Keep reading what it says, so its pipe never fills (and a failing test can show it).
-                threading.Thread(target=self._drain, daemon=True).start()
+                self.drain = threading.Thread(target=self._drain, daemon=True)
+                self.drain.start()
                 return
         self.process.kill()
         raise RuntimeError("the server did not start:\n" + "".join(self.lines))
@@ -87,6 +88,7 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(10)
+        self.drain.join(5)  # it ends at the end of the output
         self.process.stdout.close()
 
 
