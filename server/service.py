@@ -242,7 +242,7 @@ class Service:
     # -- commands -------------------------------------------------------------------------------------------
 
     async def create(self, game, options, seats, lang) -> tuple[dict, Table]:
-        if game not in GAMES:
+        if not isinstance(game, str) or game not in GAMES:
             raise ServerError("bad-request", f"game is one of {', '.join(GAMES)}", {"field": "game"})
         table_id = secrets.token_urlsafe(12)
         meta, token = new_meta(table_id, game, options, seats, lang)

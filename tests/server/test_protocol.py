@@ -31,6 +31,11 @@ def test_bad_requests_are_refused_with_their_field(server):
             "no object": ("create", "okey"),
             "no game": ("create", {"options": {}, "seats": ["human"] * 4}),
             "unknown game": ("create", {"game": "chess", "options": {}, "seats": ["human"] * 2}),
+            "game not a name": ("create", {"game": ["okey"], "options": {}, "seats": ["human"] * 4}),
+            "options not an object": ("create", {"game": "okey", "options": [], "seats": ["human"] * 4}),
+            "seats not a list": ("create", {"game": "okey", "options": {}, "seats": {"0": "human"}}),
+            "since not a number": ("rejoin", {"table": "t", "token": "x", "since": True}),
+            "id not a text": ("act", {"table": "t", "token": "x", "id": {"a": 1}, "version": 0, "action": "draw"}),
             "unknown option": ("create", {"game": "okey", "options": {"speed": 3}, "seats": ["human"] * 4}),
             "bad value": ("create", {"game": "okey", "options": {"rounds": 2}, "seats": ["human"] * 4}),
             "bad timer": ("create", {"game": "okey", "options": {"timer": -1}, "seats": ["human"] * 4}),
@@ -55,6 +60,7 @@ def test_bad_requests_are_refused_with_their_field(server):
 
     codes = asyncio.run(main())
     assert codes == dict.fromkeys(codes, "bad-request")
+    assert "Traceback" not in server.output  # each refused as a request, none by the catch-all
 
 
 def test_each_refusal_has_its_code_and_changes_nothing(server):
