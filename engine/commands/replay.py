@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import hashlib
 import io
 
 from ..core.errors import EngineError
@@ -38,26 +37,6 @@ def records(text: str):
     return read_jsonl(io.StringIO(text))
 
 
-def check_commitment(record: object) -> None:
-    """An online table's record carries the ``salt`` of its seed and the ``commitment`` it published at creation,
-    the SHA-256 hex digest of ``"<salt>:<seed>"``: they must agree (spec/online-tables.md)."""
-    if not isinstance(record, dict) or ("salt" not in record and "commitment" not in record):
-        return
-    salt, seed, published = record.get("salt"), record.get("seed"), record.get("commitment")
-    if (
-        not isinstance(salt, str)
-        or not isinstance(published, str)
-        or isinstance(seed, bool)
-        or not isinstance(seed, int)
-    ):
-        raise RecordEnvelopeError('a record with a "salt" has a "commitment" and a "seed" too', code="commitment")
-    if hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest() != published:
-        raise RecordEnvelopeError(
-            "the commitment is not the SHA-256 of the record's salt and seed: the deals are not the ones announced",
-            code="commitment",
-        )
-
-
 def run(args: argparse.Namespace) -> int:
     text, name = read_input(args)
     games = hands = events = unseeded = 0
@@ -67,10 +46,6 @@ def run(args: argparse.Namespace) -> int:
         for line, record in records(text):
             # A record without "game" is Sniff's, as every record written before the field (spec/game-record.md).
             game = game_of(record, untagged=SNIFF) if isinstance(record, dict) else SNIFF
-            try:
-                check_commitment(record)
-            except RecordEnvelopeError as error:
-                raise UsageError(f"{name}: line {line}: {error}") from None
             if game == "okey":  # Okey records: engine.okey.record checks them
                 try:
                     played = okey_replay(record)
