@@ -50,6 +50,18 @@ ensure_chromium() {
   fi
 }
 
+ensure_redis() {
+  # The online tables' tests (tests/server/) start their own redis-server on a free port.
+  command -v redis-server >/dev/null 2>&1 && return 0
+  if [ "$(id -u)" = 0 ]; then
+    echo "== installing Debian's redis-server"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+  else
+    echo "warning: redis-server is missing and we are not root: the Redis tests will be skipped" >&2
+  fi
+}
+
 compile_catalogs() {
   .venv/bin/python scripts/catalogs.py compile
 }

@@ -19,10 +19,13 @@ SITE_FILES = ("test_board_hook.py", "test_diagrams_hook.py", "test_i18n_status.p
 def pytest_collection_modifyitems(config, items):
     """Mark the tests of the site (``-m site``): those that need the built site, build pages or read them.
 
-    ``scripts/test --fast`` runs the rest (``-m "not site and not browser and not node"``): the engine's tests.
+    ``scripts/test --fast`` runs the rest (``-m "not site and not browser and not node and not server"``): the
+    engine's tests. Everything under ``tests/server/`` is marked ``server`` (real server processes).
     """
     for item in items:
         path = Path(str(item.fspath))
+        if path.parent.name == "server" and path.parent.parent.name == "tests":
+            item.add_marker(pytest.mark.server)
         if "site_dir" in item.fixturenames or path.name in SITE_FILES or path.name.startswith("test_site_"):
             item.add_marker(pytest.mark.site)
 

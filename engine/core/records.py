@@ -20,6 +20,7 @@ Every value a message quotes goes through ``core.errors.quote``: as JSON, and cu
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import IO, ClassVar, Generic, TypeVar
 
@@ -28,6 +29,10 @@ from .record import MAX_SEED, check_seed, read_jsonl
 
 Game = TypeVar("Game")
 Thing = TypeVar("Thing")
+
+
+#: The fields every record may carry whatever its game: an online table's seed commitment (spec/online-tables.md).
+ENVELOPE_FIELDS = ("salt", "commitment")
 
 
 class RecordError(EngineError):
@@ -139,6 +144,28 @@ class Reader(Generic[Game]):
                 raise self.error(
                     f"{what} has a field {quote(shown)}, which a record does not have", part, event, field=shown
                 )
+
+    def envelope(self, record: dict, allowed: Collection[str]) -> None:
+        """Refuse a field of the whole record that neither the game's format nor every record's envelope has, and
+        check the envelope: an online table's record carries the ``salt`` of its seed and the ``commitment`` the
+        table published when it was made, the SHA-256 hex digest of ``"<salt>:<seed>"`` (spec/online-tables.md),
+        and the two must agree, so that anyone can check the deals were fixed before the first move."""
+        self.known(record, (*allowed, *ENVELOPE_FIELDS), "the record")
+        if "salt" not in record and "commitment" not in record:
+            return
+        salt, seed, published = record.get("salt"), record.get("seed"), record.get("commitment")
+        if (
+            not isinstance(salt, str)
+            or not isinstance(published, str)
+            or isinstance(seed, bool)
+            or not isinstance(seed, int)
+        ):
+            raise self.error('a record with a "salt" has a "commitment" and a "seed" too', field="salt")
+        if hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest() != published:
+            raise self.error(
+                "the commitment is not the SHA-256 of the record's salt and seed: the deals are not the ones announced",
+                field="commitment",
+            )
 
     def tile(self, text: object, where: str, part: int | None = None, event: int | None = None):
         """The tile ``text`` names, written exactly as the engine writes it (no blanks, no other case, no other

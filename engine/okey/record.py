@@ -254,7 +254,7 @@ def replay(record: object) -> Game:
         raise RecordError("a record must be a JSON object")
     if record.get("game") != "okey":
         raise RecordError(f'the record is of the game {quote(record.get("game"))}, not "okey"', field="game")
-    READER.known(record, RECORD_FIELDS, "the record")
+    READER.envelope(record, RECORD_FIELDS)
     try:
         options = Options.from_json(READER.field(record, "options", dict, "the record"))
     except RecordError:

@@ -280,7 +280,7 @@ def replay(record: object, ruleset: Ruleset | None = None) -> Game:
         raise RecordError("a game record is a JSON object")
     if record.get("game", GAME) != GAME:  # a record without "game" is Sniff's (spec/game-record.md)
         raise RecordError(f'the record is of the game {quote(record["game"])}, not of Sniff ("sniff")', field="game")
-    READER.known(record, RECORD_FIELDS, "the record")
+    READER.envelope(record, RECORD_FIELDS)
     players = READER.field(record, "players", int, "the record")
     named = record_ruleset(record, players)
     if ruleset is None:

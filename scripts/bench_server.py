@@ -1,0 +1,213 @@
+"""Load benchmark of the online tables: N tables of 4 seats at once against a real server, clients on loopback.
+
+    .venv/bin/python scripts/bench_server.py [--tables 100] [--seconds 60] [--think 500] [--game okey]
+    .venv/bin/python scripts/bench_server.py --restart      # the time from SIGKILL to a table playing again
+    .venv/bin/python scripts/bench_server.py --restart --redis   # the same, the table going on on another process
+
+Starts ``python -m server`` (SQLite in a temporary folder, a tiny site), seats 4 Socket.IO clients at each
+table, every one playing one of its ``legal`` actions ``--think`` ms after its turn comes (a fast human), a
+finished table replaced by a new one, until ``--seconds`` have passed. Prints games per minute, the p50/p95/p99
+time to answer an action (from the client's send to its acknowledgement), the server's memory per table
+(its RSS with the tables playing, less its RSS before them, over the number of tables) and the bots' slowest
+move. It stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.server.support import Player, RedisProcess, ServerProcess, tiny_site  # noqa: E402
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of a process so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def pick(legal: list[str]) -> str:
+    for prefix in ("meld", "pairs", "layoff", "draw", "discard"):
+        for action in legal:
+            if action.startswith(prefix):
+                return action
+    return legal[0]
+
+
+class Bench:
+    def __init__(self, url: str, game: str, think: float) -> None:
+        self.url, self.game, self.think = url, game, think
+        self.answers: list[float] = []
+        self.games = 0
+        self.refused: dict[str, int] = {}
+
+    async def table(self, stop: float) -> None:
+        """One table after another, until ``stop``."""
+        while time.monotonic() < stop:
+            players = [await Player(self.url).connect() for _ in range(4)]
+            options = {"pause": 0} if self.game == "okey" else {"pause": 0, "players": 4}
+            created = await players[0].create(self.game, ["human"] * 4, options)
+            for player in players[1:]:
+                await player.join(created["table"], created["invite"])
+            try:
+                over = await asyncio.gather(*(self.seat(player, stop) for player in players))
+                if all(over):
+                    self.games += 1
+            finally:
+                for player in players:
+                    await player.close()
+
+    async def seat(self, player: Player, stop: float) -> bool:
+        while time.monotonic() < stop:
+            state = player.state
+            if state is not None and state["over"]:
+                return True
+            if state is None or state["current"] != player.seat or not state["legal"]:
+                player.changed.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(player.changed.wait(), 1)
+                continue
+            if self.think:
+                await asyncio.sleep(self.think)
+            if player.state is not state:
+                continue
+            sent = time.perf_counter()
+            answer = await player.act(pick(state["legal"]))
+            self.answers.append(time.perf_counter() - sent)
+            if not answer["ok"]:
+                code = answer["error"]["code"]
+                self.refused[code] = self.refused.get(code, 0) + 1
+                await asyncio.sleep(0.05)
+        return False
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def load(args, server: ServerProcess) -> None:
+    bench = Bench(server.url, args.game, args.think / 1000)
+    before = rss_kib(server.process.pid)
+    cpu_before, own_before = cpu_seconds(server.process.pid), time.process_time()
+    started = time.monotonic()
+    stop = started + args.seconds
+    tasks = []
+    for _ in range(args.tables):  # seat the tables a few at a time, as people arrive
+        tasks.append(asyncio.ensure_future(bench.table(stop)))
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(min(5, args.seconds / 3))
+    playing = rss_kib(server.process.pid)
+    await asyncio.gather(*tasks)
+    cpu = cpu_seconds(server.process.pid) - cpu_before
+    own = time.process_time() - own_before
+    minutes = (time.monotonic() - started) / 60
+    ms = [value * 1000 for value in bench.answers]
+    print(f"tables at once: {args.tables} ({args.game}, 4 human seats each, {args.think:.0f} ms to think)")
+    print(f"games finished: {bench.games} in {minutes * 60:.0f} s: {bench.games / minutes:.1f} games/min")
+    if ms:
+        print(
+            f"answer time of an action ({len(ms)} actions): p50 {statistics.median(ms):.1f} ms, "
+            f"p95 {percentile(ms, 0.95):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, max {max(ms):.1f} ms"
+        )
+    print(
+        f"server memory: {before / 1024:.1f} MiB before, {playing / 1024:.1f} MiB with the tables: "
+        f"{(playing - before) / args.tables / 1024:.2f} MiB per table"
+    )
+    if ms:
+        print(
+            f"CPU: the server {cpu * 1000 / len(ms):.1f} ms per action ({cpu / (minutes * 60) * 100:.0f}% of a core), "
+            f"the clients {own * 1000 / len(ms):.1f} ms per action; load average {os.getloadavg()[0]:.1f} "
+            f"on {os.cpu_count()} cores"
+        )
+    if bench.refused:
+        print(f"refused: {bench.refused}")
+
+
+async def restart(args, site: Path, db: Path) -> None:
+    """SIGKILL the server in the middle of a game; then a new process on the same SQLite file (or, with --redis,
+    the other process already running on the same Redis) and the clients rejoining: the time to the next move."""
+    redis = RedisProcess(db.parent) if args.redis else None
+    url = redis.url if redis else None
+    server = ServerProcess(site, db=db, redis=url)
+    other = ServerProcess(site, redis=url) if redis else None
+    players = [await Player(server.url).connect() for _ in range(4)]
+    created = await players[0].create(args.game, ["human"] * 4, {"pause": 0} if args.game == "okey" else {"players": 4})
+    for player in players[1:]:
+        await player.join(created["table"], created["invite"])
+    for player in players:
+        await player.wait(lambda s: s["status"] == "playing")
+    killed = time.monotonic()
+    server.kill()
+    for player in players:
+        await player.close()
+    server.stop()
+    second = other or ServerProcess(site, db=db)
+    started = time.monotonic()
+    back = []
+    for player in players:
+        again = await Player(second.url).connect()
+        again.table_id, again.token, again.seat = created["table"], player.token, player.seat
+        await again.rejoin(0)
+        back.append(again)
+    mover = next(p for p in back if p.state["current"] == p.seat)
+    answer = await mover.act(pick(mover.state["legal"]))
+    playing = time.monotonic()
+    assert answer["ok"], answer
+    where = "the other process on Redis" if redis else "a new process on the same SQLite file"
+    print(
+        f"from SIGKILL to the table playing again ({where}): {(playing - killed) * 1000:.0f} ms "
+        f"(until the process was there: {(started - killed) * 1000:.0f} ms; "
+        f"reconnect, rejoin and the first move: {(playing - started) * 1000:.0f} ms)"
+    )
+    for player in back:
+        await player.close()
+    second.stop()
+    if redis:
+        redis.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100, help="tables at once (default 100)")
+    parser.add_argument("--seconds", type=float, default=60, help="how long the load lasts (default 60 s)")
+    parser.add_argument("--think", type=float, default=500, help="ms each seat waits before its move (default 500)")
+    parser.add_argument("--game", choices=("okey", "sniff"), default="okey")
+    parser.add_argument("--restart", action="store_true", help="measure the time from SIGKILL to playing again")
+    parser.add_argument("--redis", action="store_true", help="with --restart: two processes on a redis-server")
+    args = parser.parse_args(argv)
+    if not 1 <= args.tables <= 500 or not 1 <= args.seconds <= 600:
+        parser.error("1 to 500 tables, for 1 to 600 seconds")
+    with tempfile.TemporaryDirectory() as folder:
+        site = tiny_site(Path(folder) / "site")
+        db = Path(folder) / "tables.sqlite3"
+        if args.restart:
+            asyncio.run(restart(args, site, db))
+            return 0
+        server = ServerProcess(site, db=db)
+        try:
+            asyncio.run(load(args, server))
+        finally:
+            server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

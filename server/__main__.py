@@ -1,0 +1,62 @@
+"""``python -m server``: the site and the online tables on one origin (see spec/online-tables.md).
+
+.venv/bin/python -m server [--host 127.0.0.1] [--port 8000] [--site site/] [--db .tables/tables.sqlite3]
+.venv/bin/python -m server --redis redis://127.0.0.1:6379/0    # several processes on one Redis
+"""
+
+from __future__ import annotations
+
+import argparse
+import faulthandler
+import logging
+import signal
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m server", description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0 = any free port)")
+    parser.add_argument("--site", type=Path, default=ROOT / "site", help="the built site (default site/)")
+    parser.add_argument("--db", type=Path, default=None, help="the SQLite store (default .tables/tables.sqlite3)")
+    parser.add_argument("--redis", default=None, help="a Redis URL: the shared store of several processes")
+    parser.add_argument(
+        "--bot-pace", type=int, default=300, metavar="MS", help="the pause before each bot move (default 300 ms)"
+    )
+    args = parser.parse_args(argv)
+    if args.db is not None and args.redis:
+        parser.error("--db and --redis exclude each other: one store")
+    if not (args.site / "index.html").is_file():
+        print(f"error: {args.site} holds no built site: run scripts/build_site first", file=sys.stderr)
+        return 2
+    faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: every thread's stack, on stderr
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    import uvicorn
+
+    from .app import make_app
+
+    db = args.db or ROOT / ".tables" / "tables.sqlite3"
+    app, _, _ = make_app(args.site, db=None if args.redis else db, redis=args.redis, bot_pace_ms=args.bot_pace)
+    config = uvicorn.Config(
+        app, host=args.host, port=args.port, log_level="warning", lifespan="on", ws="websockets-sansio"
+    )
+    server = uvicorn.Server(config)
+    original = server.startup
+
+    async def startup(sockets=None):
+        await original(sockets)
+        for listener in server.servers:
+            for sock in listener.sockets:
+                host, port = sock.getsockname()[:2]
+                print(f"== serving http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
+
+    server.startup = startup
+    server.run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,138 @@
+"""The built site as an ASGI application, served as a real host would (what ``scripts/serve.py`` did).
+
+- ``/dir/`` serves ``dir/index.html``; ``/dir`` redirects to ``/dir/``;
+- a missing page gets the 404 page of its language (``/fi/...`` the Finnish one), with status 404;
+- ``.mjs`` is JavaScript, ``.wasm`` is ``application/wasm``;
+- every response carries the deployment's headers (``HEADERS``: the README's Content-Security-Policy,
+  with what Socket.IO needs on the same origin), and ``/assets/pyodide/`` (versioned folders) is cached
+  for a year;
+- only GET and HEAD; nothing outside the site's folder is ever read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import mimetypes
+import os
+from pathlib import Path
+from urllib.parse import unquote
+
+LANGUAGES = ("id", "it", "fi")  # the languages in their own folder; English is the site's root
+
+#: The README's Content-Security-Policy ("Deploying"). Socket.IO on the same origin needs its WebSocket
+#: (``ws:``/``wss:`` to this host, which some browsers do not count as ``'self'``) in ``connect-src``;
+#: its polling transport is plain ``'self'``.
+CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self' {ws}; "
+    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+
+TYPES = {".mjs": "text/javascript", ".wasm": "application/wasm", ".js": "text/javascript", ".json": "application/json"}
+CHUNK = 256 * 1024
+
+
+def content_type(path: Path) -> str:
+    kind = TYPES.get(path.suffix) or mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+    if kind.startswith("text/") or kind in ("application/json", "image/svg+xml"):
+        kind += "; charset=utf-8"
+    return kind
+
+
+def csp_for(host: str) -> str:
+    """The policy for a page served as ``host`` (the request's Host header): its WebSocket origins only."""
+    host = host if host and all(c.isalnum() or c in ".-:[]" for c in host) else ""
+    ws = f"ws://{host} wss://{host}" if host else ""
+    return CSP.format(ws=ws).replace("'self' ;", "'self';")
+
+
+class StaticSite:
+    """An ASGI app serving ``directory``."""
+
+    def __init__(self, directory: Path) -> None:
+        self.root = Path(directory).resolve()
+
+    def resolve(self, url_path: str) -> Path | None:
+        """The file for a URL path, or None when there is none (or it would leave the site)."""
+        parts = [p for p in unquote(url_path).split("/") if p not in ("", ".")]
+        if any(p == ".." or "\\" in p or "\0" in p for p in parts):
+            return None
+        candidate = self.root.joinpath(*parts) if parts else self.root
+        if candidate.is_dir():
+            candidate = candidate / "index.html"
+        try:
+            candidate.resolve().relative_to(self.root)
+        except ValueError:
+            return None
+        return candidate if candidate.is_file() else None
+
+    def not_found_page(self, url_path: str) -> Path | None:
+        first = url_path.lstrip("/").split("/", 1)[0]
+        folders = [self.root / first] if first in LANGUAGES else []
+        for folder in [*folders, self.root]:
+            page = folder / "404.html"
+            if page.is_file():
+                return page
+        return None
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "lifespan":  # uvicorn's start and stop: nothing to do here
+            while True:
+                message = await receive()
+                if message["type"] == "lifespan.startup":
+                    await send({"type": "lifespan.startup.complete"})
+                elif message["type"] == "lifespan.shutdown":
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        if scope["type"] != "http":
+            return
+        host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
+        headers = [(b"content-security-policy", csp_for(host).encode())]
+        method = scope["method"]
+        path = scope["path"]
+        if method not in ("GET", "HEAD"):
+            await self.respond(send, 405, [*headers, (b"allow", b"GET, HEAD")], b"", method)
+            return
+        file = self.resolve(path)
+        if file is not None and not path.endswith("/") and (self.root / path.lstrip("/")).is_dir():
+            query = scope.get("query_string", b"")
+            location = path + "/" + ("?" + query.decode("latin-1") if query else "")
+            await self.respond(send, 301, [*headers, (b"location", location.encode())], b"", method)
+            return
+        if file is None:
+            page = self.not_found_page(path)
+            body = page.read_bytes() if page else b"Not found"
+            kind = b"text/html; charset=utf-8" if page else b"text/plain; charset=utf-8"
+            await self.respond(send, 404, [*headers, (b"content-type", kind)], body, method)
+            return
+        if path.startswith("/assets/pyodide/"):
+            headers.append((b"cache-control", b"public, max-age=31536000, immutable"))
+        size = file.stat().st_size
+        headers += [(b"content-type", content_type(file).encode()), (b"content-length", str(size).encode())]
+        await send({"type": "http.response.start", "status": 200, "headers": headers})
+        if method == "HEAD" or size == 0:
+            await send({"type": "http.response.body", "body": b""})
+            return
+        if size <= CHUNK:
+            await send({"type": "http.response.body", "body": file.read_bytes()})
+            return
+        handle = await asyncio.to_thread(open, file, "rb")
+        try:
+            while True:
+                chunk = await asyncio.to_thread(handle.read, CHUNK)
+                more = len(chunk) == CHUNK
+                await send({"type": "http.response.body", "body": chunk, "more_body": more})
+                if not more:
+                    break
+        finally:
+            handle.close()
+
+    @staticmethod
+    async def respond(send, status: int, headers: list, body: bytes, method: str) -> None:
+        headers = [*headers, (b"content-length", str(len(body)).encode())]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": b"" if method == "HEAD" else body})
+
+
+def site_ok(directory: Path) -> bool:
+    return (Path(directory) / "index.html").is_file() and os.access(directory, os.R_OK)

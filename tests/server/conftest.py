@@ -1,0 +1,34 @@
+"""Fixtures of the server's tests: a tiny site, server processes on free ports, a redis-server."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from .support import RedisProcess, ServerProcess, tiny_site
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    return tiny_site(tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="session")
+def server(site, tmp_path_factory):
+    """One server process on SQLite for the tests that need no server of their own."""
+    process = ServerProcess(site, db=tmp_path_factory.mktemp("db") / "tables.sqlite3")
+    yield process
+    process.stop()
+
+
+@pytest.fixture
+def redis_server(tmp_path):
+    if shutil.which("redis-server") is None:
+        if os.getuid() == 0:
+            pytest.fail("redis-server is missing: scripts/test installs it (apt-get install redis-server)")
+        pytest.skip("redis-server is missing and we are not root to install it (scripts/test installs it as root)")
+    process = RedisProcess(tmp_path)
+    yield process
+    process.stop()

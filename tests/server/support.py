@@ -1,0 +1,236 @@
+"""Real parts for the server's tests: a ``python -m server`` process, a ``redis-server``, Socket.IO clients."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import socketio
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def tiny_site(folder: Path) -> Path:
+    """A built site's shape: an index, the English and Finnish 404 pages, a module and a wasm file."""
+    (folder / "fi").mkdir(parents=True, exist_ok=True)
+    (folder / "play").mkdir(exist_ok=True)
+    (folder / "index.html").write_text("<h1>home</h1>")
+    (folder / "play" / "index.html").write_text("<h1>play</h1>")
+    (folder / "404.html").write_text("<h1>not found</h1>")
+    (folder / "fi" / "404.html").write_text("<h1>ei löytynyt</h1>")
+    (folder / "worker.mjs").write_text("export {};")
+    (folder / "engine.wasm").write_bytes(b"\0asm\1\0\0\0")
+    (folder / "assets" / "pyodide" / "0.1").mkdir(parents=True, exist_ok=True)
+    (folder / "assets" / "pyodide" / "0.1" / "pyodide.mjs").write_text("export {};")
+    return folder
+
+
+class ServerProcess:
+    """``python -m server`` on a free port, in its own process (killed with SIGKILL when asked)."""
+
+    def __init__(self, site: Path, *, db: Path | None = None, redis: str | None = None, bot_pace: int = 0) -> None:
+        args = [sys.executable, "-m", "server", "--port", "0", "--site", str(site), "--bot-pace", str(bot_pace)]
+        args += ["--redis", redis] if redis else ["--db", str(db)]
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.process = subprocess.Popen(
+            args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
+        )
+        self.lines: list[str] = []
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            self.lines.append(line)
+            found = re.search(r"serving (http://127\.0\.0\.1:\d+)/", line)
+            if found:
+                self.url = found.group(1)
+                # Keep reading what it says, so its pipe never fills (and a failing test can show it).
+                self.drain = threading.Thread(target=self._drain, daemon=True)
+                self.drain.start()
+                return
+        self.process.kill()
+        raise RuntimeError("the server did not start:\n" + "".join(self.lines))
+
+    def _drain(self) -> None:
+        for line in self.process.stdout:
+            self.lines.append(line)
+
+    @property
+    def output(self) -> str:
+        return "".join(self.lines)
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(10)
+        self.drain.join(5)  # it ends at the end of the output
+        self.process.stdout.close()
+
+
+class RedisProcess:
+    def __init__(self, folder: Path) -> None:
+        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [
+                binary,
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(folder),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with socket.socket() as sock:
+                if sock.connect_ex(("127.0.0.1", self.port)) == 0:
+                    self.url = f"redis://127.0.0.1:{self.port}/0"
+                    return
+            time.sleep(0.05)
+        self.process.kill()
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+
+class Player:
+    """A real Socket.IO client at a table: every message it gets is kept (``messages``), the last state too."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.sio = socketio.AsyncClient(reconnection=False)
+        self.messages: list[tuple[str, dict]] = []
+        self.state: dict | None = None
+        self.table: dict | None = None
+        self.changed = asyncio.Event()
+        self.sio.on("state", self._state)
+        self.sio.on("table", self._table)
+        self.table_id = self.token = None
+        self.seat = None
+
+    async def _state(self, data):
+        self.messages.append(("state", data))
+        if self.state is None or data["version"] >= self.state["version"]:
+            self.state = data["state"]
+        self.changed.set()
+
+    async def _table(self, data):
+        self.messages.append(("table", data))
+        self.table = data
+        self.changed.set()
+
+    async def connect(self, url: str | None = None) -> Player:
+        await self.sio.connect(url or self.url, transports=["websocket"], wait_timeout=10)
+        return self
+
+    async def call(self, event: str, data=None, timeout: float = 20) -> dict:
+        answer = await self.sio.call(event, data, timeout=timeout)
+        self.messages.append(("answer", answer))
+        if answer.get("ok") and isinstance(answer["result"], dict) and "state" in answer["result"]:
+            state = answer["result"]["state"]
+            if self.state is None or state["version"] >= self.state["version"]:
+                self.state = state
+        return answer
+
+    async def ok(self, event: str, data=None) -> dict:
+        answer = await self.call(event, data)
+        assert answer["ok"], (event, data, answer)
+        return answer["result"]
+
+    async def create(self, game: str, seats: list[str], options: dict | None = None) -> dict:
+        result = await self.ok("create", {"game": game, "options": options or {}, "seats": seats, "lang": "en"})
+        self.table_id, self.token, self.seat = result["table"], result["token"], result["seat"]
+        return result
+
+    async def join(self, table_id: str, invite: str) -> dict:
+        result = await self.ok("join", {"table": table_id, "invite": invite, "lang": "en"})
+        self.table_id, self.token, self.seat = table_id, result["token"], result["seat"]
+        return result
+
+    async def rejoin(self, since: int = 0) -> dict:
+        result = await self.ok("rejoin", {"table": self.table_id, "token": self.token, "since": since})
+        self.state = result["state"]
+        return result
+
+    async def act(self, action: str, version: int | None = None, command_id: str | None = None) -> dict:
+        version = self.state["version"] if version is None else version
+        command_id = command_id or f"c{len(self.messages)}-{time.monotonic_ns()}"
+        data = {"table": self.table_id, "token": self.token, "id": command_id, "version": version, "action": action}
+        return await self.call("act", data)
+
+    async def wait(self, predicate, timeout: float = 20) -> dict:
+        """Until ``predicate(state)`` holds for this seat's latest state."""
+        deadline = time.monotonic() + timeout
+        while True:
+            if self.state is not None and predicate(self.state):
+                return self.state
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"timed out waiting; last state: {self.state}")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+
+    async def close(self) -> None:
+        if self.sio.connected:
+            await self.sio.disconnect()
+
+
+async def play_out(players: list[Player], pick=None, timeout: float = 60, moves: int | None = None) -> dict:
+    """Play the game to its end (or ``moves`` moves) with these human seats, each move one of the seat's
+    ``legal`` actions; the latest state."""
+    pick = pick or (lambda legal: legal[0])
+    deadline = time.monotonic() + timeout
+    by_seat = {player.seat: player for player in players}
+    made = 0
+    while time.monotonic() < deadline:
+        latest = max((p.state for p in players if p.state), key=lambda s: s["version"])
+        if latest["over"] or (moves is not None and made >= moves):
+            return latest
+        current = latest["current"]
+        player = by_seat.get(current)
+        if player is None or player.state["version"] != latest["version"] or not player.state["legal"]:
+            await asyncio.sleep(0.01)
+            continue
+        answer = await player.act(pick(player.state["legal"]))
+        if not answer["ok"] and answer["error"]["code"] in ("stale", "not-your-turn", "rate-limited"):
+            await asyncio.sleep(0.05)
+            continue
+        assert answer["ok"], answer
+        made += 1
+    raise AssertionError("the game did not end in time")

@@ -1,0 +1,151 @@
+"""Whole games at real tables: human seats only, every move one of the seat's ``legal`` actions, and nothing
+another seat may not see in anything a seat receives."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import subprocess
+import sys
+
+from engine.core.games import game_spec
+
+from .support import ROOT, Player, play_out
+
+SNIFF_TILES = {f"{low}|{high}" for high in range(7) for low in range(high + 1)}
+
+
+async def seated(url: str, game: str, seats: int, options: dict) -> tuple[list[Player], dict]:
+    creator = await Player(url).connect()
+    created = await creator.create(game, ["human"] * seats, options)
+    players = [creator]
+    for _ in range(seats - 1):
+        player = await Player(url).connect()
+        await player.join(created["table"], created["invite"])
+        players.append(player)
+    for player in players:
+        await player.wait(lambda state: state["status"] == "playing")
+    return players, created
+
+
+async def finish(players: list[Player], pick=None) -> tuple[dict, list[dict]]:
+    """Play to the end; then the table's whole log, as a seat rejoining from version 0 gets it (``missed``)."""
+    final = await play_out(players, pick=pick, timeout=60)
+    for player in players:
+        await player.wait(lambda state: state["over"])
+    missed = (await players[0].rejoin(0))["missed"]
+    for player in players:
+        await player.close()
+    return final, missed
+
+
+def states_of(player: Player) -> dict[int, dict]:
+    """Every state the seat was sent (broadcast or answer), by version."""
+    states = {}
+    for kind, message in player.messages:
+        state = message.get("state") if kind == "state" else (message.get("result") or {}).get("state")
+        if isinstance(state, dict) and "version" in state:
+            states[state["version"]] = state
+    return states
+
+
+def check_record(record: dict, created: dict, tmp_path) -> None:
+    """The record's seed and salt are the ones committed to at creation, and ``python -m engine replay`` agrees."""
+    assert hashlib.sha256(f"{record['salt']}:{record['seed']}".encode()).hexdigest() == created["commitment"]
+    assert record["commitment"] == created["commitment"]
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    replay = subprocess.run(
+        [sys.executable, "-m", "engine", "replay", str(path)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert replay.returncode == 0, replay.stderr
+    assert "all consistent" in replay.stdout
+
+
+def check_views(game_name: str, options: dict, record: dict, missed: list[dict], players: list[Player]) -> int:
+    """Replay the table's log here: every state a seat got before the end is the engine's view of that seat at
+    that version (less its events and legal actions, the state's own fields), its ``legal`` the engine's, and no
+    end holds the seed or the salt. Returns how many states were compared."""
+    spec = game_spec(game_name)
+    names = {option.name for option in spec.options}
+    game = spec.new_game(seed=record["seed"], **{k: v for k, v in options.items() if k in names})
+    states = {player.seat: states_of(player) for player in players}
+    compared = 0
+    for item in missed:
+        if item["kind"] == "act":
+            game.apply_action(item["action"])
+        for seat, by_version in states.items():
+            state = by_version.get(item["version"])
+            if state is None or state["over"]:
+                continue
+            board = spec.view_json(game, seat)
+            # The board less what the state carries itself: the events (marked auto) and the legal actions.
+            assert state["board"] == {k: v for k, v in board.items() if k not in ("events", "legal", "actions")}
+            assert [{k: v for k, v in e.items() if k != "auto"} for e in state["events"]] == board["events"]
+            assert state["hand"] == board.get("tiles", board.get("rack"))
+            if state["current"] == seat:
+                assert state["legal"] == [game.notation(action) for action in game.legal_actions()]
+            else:
+                assert state["legal"] == []
+            compared += 1
+    for player in players:
+        for kind, message in player.messages:
+            state = message.get("state") if kind == "state" else (message.get("result") or {}).get("state")
+            if isinstance(state, dict) and state.get("over"):
+                continue
+            text = json.dumps(message)
+            assert record["salt"] not in text
+            assert str(record["seed"]) not in text
+    return compared
+
+
+def test_sniff_two_humans_play_a_whole_game_and_the_record_replays(server, tmp_path):
+    async def main():
+        players, created = await seated(server.url, "sniff", 2, {"pause": 0})
+        return players, created, *(await finish(players))
+
+    players, created, final, missed = asyncio.run(main())
+    record = final["record"]
+    assert record["winner"] is not None
+    check_record(record, created, tmp_path)
+    assert check_views("sniff", final["options"], record, missed, players) > 100
+    # The tiles a seat may not see (the other hand, the boneyard) are nowhere in what it got.
+    for player in players:
+        for kind, message in player.messages:
+            state = message.get("state") if kind == "state" else (message.get("result") or {}).get("state")
+            if not isinstance(state, dict) or state["over"]:
+                continue
+            played = {line.split()[0] for line in state["board"]["layout"].splitlines() if line.strip()}
+            hidden = SNIFF_TILES - set(state["hand"]) - played
+            text = json.dumps(message)
+            assert not [tile for tile in hidden if tile in text], message
+
+
+def okey_pick(legal: list[str]) -> str:
+    """Lay down when the solver offers it, else lay off, draw, discard: a round ends quickly."""
+    for prefix in ("meld", "pairs", "layoff", "draw", "discard"):
+        for action in legal:
+            if action.startswith(prefix):
+                return action
+    return legal[0]
+
+
+def test_okey_four_humans_play_a_whole_game_and_the_record_replays(server, tmp_path):
+    async def main():
+        players, created = await seated(server.url, "okey", 4, {"pause": 0, "assisted": True, "mode": "pairs"})
+        return players, created, *(await finish(players, okey_pick))
+
+    players, created, final, missed = asyncio.run(main())
+    record = final["record"]
+    assert record["game"] == "okey"
+    assert final["options"] == {
+        "mode": "pairs",
+        "doubling": True,
+        "rounds": 1,
+        "timer": 0,
+        "pause": 0,
+        "assisted": True,
+    }
+    check_record(record, created, tmp_path)
+    assert check_views("okey", final["options"], record, missed, players) > 40
