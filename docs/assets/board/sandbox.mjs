@@ -15,6 +15,7 @@ export class Sandbox {
   constructor(board) {
     this.board = board;
     this.layout = []; // placements in the layout notation
+    this.start = []; // the layout the sandbox opened on (the diagram's position): "Start over" goes back to it
     this.view = null;
     this.selected = null;
   }
@@ -35,6 +36,7 @@ export class Sandbox {
       board.showMessage(format(board.text.badLayout, { reason: board.reason(error) }));
       view = await board.call("sandbox_view", { layout: "" });
     }
+    this.start = [...view.layout];
     this.show(view, false);
   }
 
@@ -141,7 +143,7 @@ export class Sandbox {
         "div",
         { class: "sniff-play__buttons sniff-play__sandbox-controls" },
         button(t.undo, "undo", () => this.undo(), !this.layout.length),
-        button(t.clear, "clear", () => this.change([]), !this.layout.length),
+        button(t.clear, "clear", () => this.change(this.start), this.layout.join(";") === this.start.join(";")),
         button(t.leaveSandbox, "leave", () => this.leave()),
       ),
       h(
