@@ -285,7 +285,7 @@ export function roundEndPanel(view, t, replay, on) {
     { class: "okey-play__box okey-play__round-end", "aria-labelledby": "okey-round-end" },
     h("h3", { id: "okey-round-end" }, t.roundOver),
     h("p", {}, end.text),
-    h("div", { class: "okey-play__table-wrap" }, table),
+    h("div", { class: "okey-play__table-wrap", tabindex: "0" }, table),
     sidesTable(view, t),
     h("h4", {}, t.racks),
     racks,
@@ -358,7 +358,7 @@ export function chart(view, t, rows) {
       ),
     ),
   );
-  return h("figure", { class: "okey-play__chart" }, svg, h("div", { class: "okey-play__table-wrap" }, table));
+  return h("figure", { class: "okey-play__chart" }, svg, h("div", { class: "okey-play__table-wrap", tabindex: "0" }, table));
 }
 
 // In pairs the partnerships' sums decide the winner: each partnership and its total.
@@ -366,7 +366,7 @@ export function sidesTable(view, t) {
   if (!view.sides?.length) return null;
   return h(
     "div",
-    { class: "okey-play__table-wrap" },
+    { class: "okey-play__table-wrap", tabindex: "0" },
     h(
       "table",
       { class: "okey-play__sides", "data-okey-sides": "" },

@@ -208,6 +208,7 @@ class Table extends Controller {
 
   beforeShow(view) {
     if (!this.view || this.view.moves !== view.moves) {
+      this.choices = null;
       this.selected.clear();
       this.check = null;
     }
@@ -297,6 +298,7 @@ class Table extends Controller {
   }
 
   toggle(index) {
+    this.choices = null;
     if (this.selected.has(index)) this.selected.delete(index);
     else this.selected.add(index);
     this.render();
@@ -443,7 +445,9 @@ class Table extends Controller {
       act: (action) => this.act(action),
       nextRound: () => this.nextPart(),
       newGame: () => this.newGame(),
-      oneTap: yourTurn && view.assisted ? view.actions.filter((move) => move.kind === "layoff") : [],
+      // The assisted table's lay-offs, one tap each; the unassisted one's, when a tile fits a meld more ways than one
+      // (an okey at either end), to choose from.
+      oneTap: yourTurn && view.assisted ? view.actions.filter((move) => move.kind === "layoff") : (this.choices ?? []),
       layoffTarget: (to) => this.layoffTarget(to),
       selectedTile: this.selected.size === 1 ? this.order[[...this.selected][0]] : null,
     };
@@ -488,7 +492,11 @@ class Table extends Controller {
     const tile = this.order[[...this.selected][0]];
     const moves = rack.layoffsOf(this.view.actions, tile, to);
     if (!moves.length) return null;
-    return () => this.act(moves[0].action);
+    if (moves.length === 1) return () => this.act(moves[0].action);
+    return () => {
+      this.choices = moves;
+      this.render();
+    };
   }
 
   // A replay shows the visitor's rack too (the record's racks are all revealed), read-only.
