@@ -364,6 +364,17 @@ def test_a_try_it_link_opens_the_sandbox_with_its_layout(browser, site_url):
         assert page.locator("[data-play-caption]").inner_text() == caption
         assert axe_problems(page, BOARD) == []
 
+        # "Start over" goes back to the diagram's position (not an empty layout), after a reload too.
+        page.locator(f".sniff-tile[data-tile='{tile['tile']}']").click()
+        if len(tile["moves"]) > 1:
+            page.locator(f".join-hit[data-action='{tile['moves'][-1]['action']}']").click()
+        wait_for_layout(page, placed)
+        page.reload()
+        page.wait_for_selector(f"{BOARD}[data-play-phase=sandbox]", timeout=BOOT_TIMEOUT)
+        page.get_by_role("button", name=ui_text("en")["clear"], exact=True).click()
+        wait_for_layout(page, layout)
+        assert page.get_by_role("button", name=ui_text("en")["clear"], exact=True).is_disabled()
+
 
 def test_a_broken_sandbox_address_says_why_and_starts_empty(browser, csp_url):
     with board_page(browser, csp_url + "/it/play/?sandbox=" + quote("1|4;2|2 on 1|4 high", safe="")) as page:

@@ -23,7 +23,7 @@ from engine.board.session import handle
 from engine.board.text import loader_text
 from engine.okey.board.errors import error_words
 from engine.okey.board.text import Words, ui_text
-from engine.okey.board.view import action_json
+from engine.okey.board.view import action_json, game_view
 from engine.okey.bots import GreedyBot
 from engine.okey.game import Game
 from engine.okey.record import game_record, replay
@@ -125,20 +125,62 @@ def low_meld(rack: list[str]) -> list[str] | None:
     return None
 
 
-def click_tile(page, tile: str) -> None:
-    page.locator(f'.okey-rack__tile[data-okey-tile="{tile}"][aria-pressed="false"]').first.click()
+def click_tile(page, tile: str, keyboard: bool = False) -> None:
+    """Select ``tile`` in the rack: a click, or (``keyboard``) Space on the focused tile."""
+    press(page, page.locator(f'.okey-rack__tile[data-okey-tile="{tile}"][aria-pressed="false"]').first, keyboard)
+
+
+def press(page, target, keyboard: bool = False) -> None:
+    """Activate a button: a click, or (``keyboard``) focus it and press Enter or Space as a keyboard player does."""
+    if keyboard:
+        target.focus()
+        page.keyboard.press("Space" if "okey-rack__tile" in (target.get_attribute("class") or "") else "Enter")
+    else:
+        target.click()
+
+
+#: A tile in the notation (R7, *B8, FJ): never on the table's buttons, labels or log, which name tiles in words.
+CODE = re.compile(r"(?<![\w*])\*?(?:[RBKY](?:1[0-3]|[1-9])|FJ)(?!\w)")
+
+
+def letter_codes(page) -> list[str]:
+    """Every text of the table a visitor reads or hears (buttons, labels, the log) that holds a tile's code."""
+    texts = page.locator(TABLE).evaluate(
+        """(root) => [...root.querySelectorAll(`.okey-play button, .okey-play [aria-label], .okey-sr,
+             .okey-play__log li, .okey-play__selection, [data-okey-message], .okey-play__moves`)]
+             .flatMap((e) => [e.textContent, e.getAttribute('aria-label') || ''])"""
+    )
+    return [text for text in texts if CODE.search(text)]
+
+
+def phone_layout(page, width: int) -> None:
+    """At a phone's width: no sideways scrolling of the page, and with the table's top under the header, the table
+    and the move buttons are on the screen together."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    box = page.evaluate(
+        """() => { const header = document.querySelector('.md-header').getBoundingClientRect().height;
+          const felt = document.querySelector('[data-okey-felt]');
+          window.scrollBy(0, felt.getBoundingClientRect().top - header);
+          const f = felt.getBoundingClientRect();
+          const moves = [...document.querySelectorAll('.okey-play__moves button')]
+            .map((b) => b.getBoundingClientRect());
+          const low = Math.max(...moves.map((m) => m.bottom));
+          return {header, top: f.top, bottom: f.bottom, moves: low, screen: innerHeight}; }"""
+    )
+    assert box["top"] >= box["header"] - 1 and box["moves"] <= box["screen"], box
 
 
 CASES = [
-    # lang, mode, assisted, rounds, width, csp
-    ("en", "solo", True, 1, 390, True),
-    ("it", "pairs", False, 3, 1100, False),
+    # lang, mode, assisted, rounds, width, csp, keyboard
+    ("en", "solo", True, 1, 390, True, False),
+    ("id", "pairs", False, 3, 1100, False, False),
+    ("fi", "solo", False, 1, 390, False, True),
 ]
 
 
-@pytest.mark.parametrize(("lang", "mode", "assisted", "rounds", "width", "csp"), CASES)
+@pytest.mark.parametrize(("lang", "mode", "assisted", "rounds", "width", "csp", "keyboard"), CASES)
 def test_a_visitor_plays_a_round_through_the_buttons(
-    browser, site_url, csp_url, tmp_path, lang, mode, assisted, rounds, width, csp
+    browser, site_url, csp_url, tmp_path, lang, mode, assisted, rounds, width, csp, keyboard
 ):
     text = ui_text(lang)
     words = Words(lang, mode)
@@ -150,7 +192,8 @@ def test_a_visitor_plays_a_round_through_the_buttons(
         page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
         phase = settle(page)
         support.watch_announcements(page, "okey")
-        refused_low = refused_take = checked_axe = checked_hidden = False
+        refused_low = refused_take = checked_axe = checked_hidden = checked_phone = moved_row = False
+        kinds_played = set()
         while phase == "you":
             before = moves_done(page)
             save = saved(page)["save"]
@@ -162,21 +205,51 @@ def test_a_visitor_plays_a_round_through_the_buttons(
                 checked_hidden = True
             label, move = greedy_move(save, lang, mode)
             state = replay(save).round
+            view = game_view(replay(save), lang, assisted=assisted)
             view_rack = page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)")
             assert sorted(view_rack) == sorted(t.notation() for t in state.rack(0))
+            # The rack is two rows, as on a real rack.
+            rows = page.locator(".okey-rack__row").evaluate_all("(rs) => rs.map((r) => r.children.length)")
+            assert len(rows) == 2 and sum(rows) == len(view_rack) and rows[0] - rows[1] in (0, 1)
+            if lang != "en":
+                assert letter_codes(page) == []
+            marked = page.locator(".okey-rack__tile:has(.okey-penalty-mark)").evaluate_all(
+                "(ts) => ts.map((t) => t.dataset.okeyTile)"
+            )
+            assert sorted(set(marked)) == (sorted(view["penalty"]) if assisted else [])
+            if not assisted:
+                # The unassisted table arranges nothing and plays nothing in one tap.
+                assert page.locator("[data-key=arrange-best], [data-key=arrange-pairs], .okey-move--tap").count() == 0
+                assert page.locator(".okey-move[data-okey-kind=melds], .okey-move[data-okey-kind=pairs]").count() == 0
+            if width < 500 and not checked_phone:
+                phone_layout(page, width)
+                checked_phone = True
+            if keyboard and not moved_row and len(view_rack) > 2:
+                # Alt+Down puts the focused tile in the other row; Alt+Up brings it back.
+                first = page.locator(".okey-rack__tile").first
+                first.focus()
+                page.keyboard.press("Alt+ArrowDown")
+                below = page.locator(".okey-rack__row").nth(1).locator(".okey-rack__tile").first
+                assert below.get_attribute("data-okey-tile") == view_rack[0]
+                assert page.evaluate("document.activeElement.dataset.okeyTile") == view_rack[0]
+                page.keyboard.press("Alt+ArrowUp")
+                assert page.locator(".okey-rack__tile").first.get_attribute("data-okey-tile") == view_rack[0]
+                moved_row = True
             if not refused_low and state.opened[0] is None and state.phase == "play":
                 three = low_meld(view_rack)
                 if three:
                     # An opening below the threshold is checked before it is sent, and refused with what is missing.
                     for tile in three:
-                        click_tile(page, tile)
+                        click_tile(page, tile, keyboard)
                     total = sum(int(t[1:]) for t in three)
                     check = words.check_total(total, state.threshold())
                     page.wait_for_selector(f"[data-okey-check]:text-is({json.dumps(check, ensure_ascii=False)})")
-                    page.get_by_role("button", name=text["layMelds"], exact=True).click()
+                    press(page, page.get_by_role("button", name=text["layMelds"], exact=True), keyboard)
                     page.wait_for_selector(f"[data-okey-message]:text-is({json.dumps(check, ensure_ascii=False)})")
                     assert moves_done(page) == before, "nothing was sent"
-                    page.get_by_role("button", name=text["clearSelection"], exact=True).click()
+                    # Said beside the moves, where the visitor is looking, not at the top of the board.
+                    assert page.locator("[data-board-message-slot] [data-okey-message]").count() == 1
+                    press(page, page.get_by_role("button", name=text["clearSelection"], exact=True), keyboard)
                     refused_low = True
             if not refused_take and state.phase == "draw" and state.last_discard and not state.can_take():
                 # Taking a discard the visitor cannot use: the engine refuses it and the table says why.
@@ -185,20 +258,45 @@ def test_a_visitor_plays_a_round_through_the_buttons(
                 assert page.locator("#okey-take-why").inner_text() == reason
                 page.get_by_role("button", name=words.take_label(tile), exact=True).click()
                 page.wait_for_selector(f"[data-okey-message]:text-is({json.dumps(reason, ensure_ascii=False)})")
+                assert page.locator("[data-board-message-slot] [data-okey-message]").count() == 1
                 assert moves_done(page) == before
                 refused_take = True
             if not checked_axe and not csp and state.opened[0] is not None:
                 assert axe_problems(page, TABLE) == []
+                # And in the dark palette.
+                page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+                assert axe_problems(page, TABLE) == []
+                page.evaluate("document.body.setAttribute('data-md-color-scheme', 'default')")
                 checked_axe = True
-            if move["kind"] == "melds" and lang != "en":
-                # Open through the selection: the tiles of the opening, then "lay down as melds".
+            kind = move["kind"]
+            kinds_played.add(kind)
+            if kind in ("melds", "pairs") and (lang != "en" or not assisted):
+                # Lay down through the selection: the tiles, then "lay down as melds" (or pairs).
                 for tile in move["tiles"]:
-                    click_tile(page, tile)
-                page.get_by_role("button", name=text["layMelds"], exact=True).click()
+                    click_tile(page, tile, keyboard)
+                name = text["layMelds"] if kind == "melds" else text["layPairs"]
+                press(page, page.get_by_role("button", name=name, exact=True), keyboard)
+            elif kind == "layoff" and not assisted:
+                # Lay off by selection: the tile, then the meld, which is a button while the tile fits it.
+                assert page.locator("[data-okey-target]").count() == 0
+                click_tile(page, move["tile"], keyboard)
+                target = page.locator(f'[data-okey-target="{move["to"]}"]')
+                assert target.get_attribute("aria-label").endswith(view["table"][move["to"]]["meldText"])
+                press(page, target, keyboard)
+            elif kind == "discard":
+                # A discard is the selected tile's: select it, then its button (marked "!" when a penalty tile).
+                click_tile(page, move["tile"], keyboard)
+                button = page.locator(".okey-move--discard")
+                assert button.count() == 1 and label in button.inner_text()
+                penalty = assisted and move["tile"] in view["penalty"]
+                assert button.locator(".okey-penalty-mark").count() == (1 if penalty else 0)
+                press(page, button, keyboard)
             else:
-                page.get_by_role("button", name=label, exact=True).click()
+                press(page, page.get_by_role("button", name=label, exact=True), keyboard)
             phase = settle(page, before)
         assert refused_low and refused_take and checked_hidden
+        assert {"melds", "layoff", "discard"} <= kinds_played
+        assert checked_phone or width > 500
 
         with page.expect_download() as download:
             page.get_by_role("button", name=text["download"], exact=True).click()
@@ -229,6 +327,17 @@ def test_a_visitor_plays_a_round_through_the_buttons(
             list(r) for r in zip(charges, first["settlement"], first["scores"], first["totals"], strict=True)
         ]
         assert page.locator(".okey-play__racks li").count() == 4
+        if mode == "pairs":
+            # The partnerships' sums, which decide the winner, beside the seats' totals.
+            sides = page.locator("[data-okey-sides] tbody tr").evaluate_all(
+                "(rows) => rows.map((r) => [r.querySelector('th').textContent,"
+                " Number(r.querySelector('td').textContent)])"
+            )
+            totals = first["totals"]
+            assert sides == [
+                [words.seat_list([0, 2]), totals[0] + totals[2]],
+                [words.seat_list([1, 3]), totals[1] + totals[3]],
+            ]
         if not csp:
             assert axe_problems(page, TABLE) == []
         if rounds > 1:
@@ -249,6 +358,7 @@ def test_a_visitor_plays_a_round_through_the_buttons(
                 best += finished.totals[(finished.winner[0] + 2) % 4]
             assert page.locator("[data-okey-winner]").inner_text() == words.winners(finished.winner, best)
             assert page.locator(".okey-play__chart polyline").count() == 4
+            assert page.locator(".okey-play__chart .okey-chart__axis").count() == 2, "the chart has its axes"
             assert saved(page) is None, "a finished game is not kept"
             assert json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"] is None
 
@@ -263,9 +373,18 @@ def test_a_visitor_plays_a_round_through_the_buttons(
         assert step.get_attribute("data-okey-step") == "0"
         page.get_by_role("button", name=text["next"], exact=True).click()
         page.wait_for_selector('[data-okey-step="1"]')
+        # A replayed round shows every rack (the record's are all revealed) and never says "Your turn".
+        assert page.locator("[data-okey-revealed]").count() >= 3
+        yours = {words.turn(0, "draw", None), words.turn(0, "play", None)}
+        assert page.locator("[data-okey-turn]").inner_text() not in yours
         page.get_by_role("button", name=text["last"], exact=True).click()
         page.wait_for_function("() => document.querySelector('[data-okey-step]').dataset.okeyStep !== '1'")
         assert page.locator("[data-okey-settlement]").count() == 1
+        if rounds == 1:
+            # Closing the replay after a finished game shows that game again: no new deal behind the visitor's back.
+            page.get_by_role("button", name=text["closeReplay"], exact=True).click()
+            page.wait_for_selector(f"{TABLE}[data-okey-phase=gameOver]")
+            assert page.locator("[data-okey-winner]").is_visible()
 
 
 def play_a_move(page) -> None:
@@ -273,6 +392,8 @@ def play_a_move(page) -> None:
     before = settle(page)
     assert before == "you"
     moves = moves_done(page)
+    if not page.locator(".okey-move").count():
+        page.locator(".okey-rack__tile").first.click()  # a discard is the selected tile's
     page.locator(".okey-move").first.click()
     settle(page, moves)
 
@@ -302,7 +423,9 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
         # The save of the release before, in localStorage, was handed to the worker once, and is gone from there.
         assert json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"] is None
         before = moves_done(page)
-        label, _ = greedy_move(saved(page)["save"], lang, "solo")
+        label, move = greedy_move(saved(page)["save"], lang, "solo")
+        if move["kind"] == "discard":
+            click_tile(page, move["tile"])  # a discard is the selected tile's
         page.get_by_role("button", name=label, exact=True).click()
         settle(page, before)
         shown = {

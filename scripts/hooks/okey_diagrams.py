@@ -59,7 +59,8 @@ def figure_html(options: list[str], body: str, lang: str, figure_id: str, glossa
     legend_html = _legend(analysis, lang, "spots" in options, glossary)
     return (
         f'<figure class="okey-diagram" id="{figure_id}" lang="{lang}">'
-        f'<div class="okey-picture">{svg}</div>'
+        # Focusable: on a phone a wide diagram keeps its size and scrolls in its box (okey.css), by keyboard too.
+        f'<div class="okey-picture" tabindex="0">{svg}</div>'
         f'<figcaption class="okey-caption"><span class="okey-heading">{html.escape(text.heading)}</span> '
         f'<span class="okey-summary">{html.escape(text.caption)}</span>{legend_html}'
         "</figcaption></figure>"

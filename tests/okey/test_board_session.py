@@ -117,6 +117,24 @@ def test_a_round_end_shows_every_rack_and_the_settlement_of_the_record():
     assert view["record"]["rounds"] == view["save"]["rounds"] and "seed" not in view["record"]
 
 
+@pytest.mark.parametrize("mode", ["solo", "pairs"])
+def test_in_pairs_a_round_end_shows_the_partnerships_sums_that_decide_the_winner(mode):
+    rng = random.Random(5)
+    view = call("okey.new_game", bots="random", seed=5, rounds=3, mode=mode)
+    while view["phase"] != "roundOver":
+        view = play(view, rng)
+    totals = view["save"]["rounds"][-1]["totals"]
+    if mode == "solo":
+        assert "sides" not in view
+        return
+    words = Words("en", "pairs")
+    assert view["sides"] == [
+        {"seats": [0, 2], "name": words.seat_list([0, 2]), "total": totals[0] + totals[2]},
+        {"seats": [1, 3], "name": words.seat_list([1, 3]), "total": totals[1] + totals[3]},
+    ]
+    assert view["sides"][0]["name"] == "You and North"
+
+
 def test_refused_moves_carry_the_engines_code_and_the_reason_in_the_pages_language():
     # Seat 0 starts round 1 with 15 tiles; a lay-off before opening is refused.
     view = call("okey.new_game", seed=11, lang="it")

@@ -223,6 +223,14 @@ export class Controller {
   showMessage(text) {
     this.message.textContent = text ?? "";
     this.message.hidden = !text;
+    this.placeMessage();
+  }
+
+  // The message goes where the visitor is looking: a game's slot beside its moves, else the top of the board.
+  placeMessage() {
+    const slot = this.content.querySelector("[data-board-message-slot]");
+    if (slot && this.message.parentNode !== slot) slot.append(this.message);
+    else if (!slot && this.message.parentNode !== this.section) this.section.insertBefore(this.message, this.content);
   }
 
   announce(lines) {
@@ -431,6 +439,8 @@ export class Controller {
       () => this.call("replay_open", { text }),
       (view) => {
         this.replayText = text; // what "Review my moves" reviews in a replay (review.mjs)
+        // A finished game stays on the board behind the replay: closing the replay shows it again.
+        if (this.mode === "game") this.finished = this.view?.phase === "gameOver" ? this.view : null;
         this.mode = "replay";
         this.confirming = null;
         this.showMessage(null);
@@ -466,6 +476,10 @@ export class Controller {
 
   // Back to the game saved beside the replay (or the sandbox); none: a new game.
   async closeReplay() {
+    if (this.finished) {
+      [this.mode, this.view, this.finished] = ["game", this.finished, null];
+      return this.render();
+    }
     if (!this.slot && this.savedSlot) {
       await this.claim(this.savedSlot);
       return this.resume(this.savedSlot === LEGACY ? this.legacySave() : null);
@@ -494,6 +508,7 @@ export class Controller {
     const hadFocus = this.section.contains(document.activeElement);
     const before = this.beforeRender?.();
     this.content.replaceChildren(...this.parts());
+    this.placeMessage();
     this.renderExtras();
     const { attr } = this.config;
     const phase = this.mode === "game" ? this.view.phase : this.mode;

@@ -269,6 +269,7 @@ class Board extends Controller {
     );
     const handOver = view.phase === "handOver" || view.phase === "gameOver";
     if (!replay && !handOver) parts.push(this.handAndMoves(yourTurn));
+    parts.push(h("div", { class: "sniff-play__note", "data-board-message-slot": "" })); // messages: beside the moves
     if (view.handEnd && view.phase !== "gameOver") {
       const nextHand = replay ? null : () => this.nextPart();
       parts.push(table.handEndPanel(view, t, { nextHand, canDeal: view.canDeal }));

@@ -5,121 +5,219 @@
 const version = new URL(import.meta.url).search;
 const { h, s, format, button } = await import(`./dom.mjs${version}`);
 
-const COLOURS = { R: "r", B: "b", K: "k", Y: "y" };
+const { faceOf, PLACES, shownMoves } = await import(`./okey-rack.mjs${version}`);
 
-// A tile's face: its colour and number (a false joker as a star); decorative, the button carries the name.
-export function face(notation, extra = "") {
-  const wild = notation.startsWith("*");
-  const tile = wild ? notation.slice(1) : notation;
-  const colour = tile === "FJ" ? "fj" : COLOURS[tile[0]];
+// A tile's face (okey-rack.mjs faceOf: the diagrams' number, colour symbol and marks); decorative: the button or
+// the label beside it names the tile in words (the view's tileNames). `ctx` is {okey, marks} from the view.
+export function face(code, ctx = {}, extra = "", inMeld = false) {
+  const f = faceOf(code, { ...ctx, inMeld });
   return h(
     "span",
-    { class: `okey-tile okey-tile--${colour}${wild ? " is-wild" : ""}${extra}`, "aria-hidden": "true" },
-    tile === "FJ" ? "★" : tile.slice(1),
+    {
+      class: `okey-tile okey-tile--${f.colour}${f.stands ? " is-wild" : ""}${f.mark ? " has-mark" : ""}${extra}`,
+      "aria-hidden": "true",
+    },
+    f.mark ? h("span", { class: "okey-tile__mark" }, f.mark) : null,
+    f.number ? h("span", { class: "okey-tile__number" }, f.number) : null,
+    f.symbol ? h("span", { class: "okey-tile__symbol" }, f.symbol) : null,
   );
 }
 
-// A meld's tiles, shown, with its notation for screen readers.
-export function meldTiles(meld) {
-  return h("span", { class: "okey-meld__tiles" }, meld.split(" ").map((tile) => face(tile)), h("span", { class: "okey-sr" }, meld));
+export const context = (view) => ({ okey: view.okey, marks: view.marks ?? {} });
+export const named = (view, code) => view.tileNames?.[code] ?? code;
+
+// A meld's tiles, shown, with its name in words for screen readers.
+export function meldTiles(view, meld, text) {
+  const ctx = context(view);
+  return h(
+    "span",
+    { class: "okey-meld__tiles" },
+    meld.split(" ").map((tile) => face(tile, ctx, "", true)),
+    h("span", { class: "okey-sr" }, text ?? meld.split(" ").map((code) => named(view, code)).join(", ")),
+  );
 }
 
-export function centre(view, t) {
+// The middle of the table: the indicator, the okey it makes, the pile and its count.
+function centre(view, t) {
+  const ctx = context(view);
+  const tile = (label, code, extra) =>
+    h(
+      "p",
+      { class: "okey-felt__tile" },
+      face(code, ctx, extra),
+      h("span", { class: "okey-felt__label" }, label),
+      h("span", { class: "okey-sr" }, `: ${named(view, code)}`),
+    );
   return h(
     "div",
-    { class: "okey-play__centre" },
-    h("p", {}, h("span", { class: "okey-play__label" }, t.indicator, " "), face(view.indicator), " ", h("span", { class: "okey-sr" }, view.indicator)),
-    h("p", {}, h("span", { class: "okey-play__label" }, t.okey, " "), face(view.okey, " is-okey"), " ", h("span", { class: "okey-sr" }, view.okey)),
-    h("p", {}, h("span", { class: "okey-play__label" }, t.pile, " "), h("span", { class: "okey-play__pile" }, String(view.pile))),
+    { class: "okey-felt__centre", "data-okey-centre": "" },
+    tile(t.indicator, view.indicator, ""),
+    tile(t.okey, view.okey, " is-okey"),
+    h(
+      "p",
+      { class: "okey-felt__tile okey-felt__pile" },
+      h("span", { class: "okey-felt__stack", "aria-hidden": "true" }, String(view.pile)),
+      h("span", { class: "okey-felt__label" }, t.pile),
+      h("span", { class: "okey-sr" }, `: ${view.pileText}`),
+    ),
   );
 }
 
-export function seatsPanel(view, t) {
+// A seat's discards beside it: the last one on top of the ones before (at most three shown), named in words.
+function discards(view, t, seat) {
+  const shown = seat.discards.slice(-3);
+  const ctx = context(view);
   return h(
-    "ul",
-    { class: "okey-play__seats" },
-    view.seats.map((seat) =>
+    "div",
+    { class: "okey-seat__discards", "data-okey-discards": seat.discards.length },
+    shown.length
+      ? [
+          h(
+            "span",
+            { class: "okey-seat__pile", "aria-hidden": "true" },
+            shown.map((code, i) => face(code, ctx, i === shown.length - 1 ? " is-top" : " is-under")),
+          ),
+          h("span", { class: "okey-sr okey-seat__discard" }, `${t.lastDiscard}: ${named(view, seat.discards.at(-1))}`),
+        ]
+      : h("span", { class: "okey-seat__empty", "aria-hidden": "true" }),
+  );
+}
+
+// One meld on the table: a button when the selected tile can be laid off on it (the unassisted table) or the
+// assisted table's one-tap lay-offs beside it.
+function meldItem(view, t, item, on) {
+  const tiles = meldTiles(view, item.meld, item.meldText);
+  const value = h("span", { class: "okey-meld__value" }, String(item.value));
+  const target = on.layoffTarget?.(item.index);
+  const body = target
+    ? h(
+        "button",
+        {
+          type: "button",
+          class: "okey-meld__target",
+          "data-key": `meld:${item.index}`,
+          "data-okey-target": item.index,
+          "aria-label": `${t.layoffHere}: ${item.meldText}`,
+          onclick: target,
+        },
+        tiles,
+        value,
+      )
+    : [tiles, value];
+  const taps = (on.oneTap ?? []).filter((move) => move.to === item.index);
+  return h(
+    "li",
+    { class: "okey-meld" + (target ? " is-target" : ""), "data-okey-meld": item.index },
+    body,
+    taps.map((move) =>
       h(
-        "li",
-        { class: "okey-seat" + (seat.current ? " is-current" : ""), "data-okey-seat": seat.seat },
-        h("strong", {}, seat.name),
-        seat.partner ? ` (${t.partner})` : "",
-        h("span", {}, ` · ${seat.rackText} · ${seat.openedText}`),
-        h("span", { "data-okey-charges": seat.charges }, ` · ${t.charges}: ${seat.charges}`),
-        h("span", { "data-okey-total": seat.total }, ` · ${t.total}: ${seat.total}`),
-        seat.discards.length
-          ? h(
-              "span",
-              { class: "okey-seat__discard" },
-              ` · ${t.lastDiscard}: `,
-              face(seat.discards.at(-1)),
-              h("span", { class: "okey-sr" }, seat.discards.at(-1)),
-            )
-          : null,
+        "button",
+        {
+          type: "button",
+          class: "md-button okey-move okey-move--tap",
+          "data-key": `move:${move.action}`,
+          onclick: () => on.act(move.action),
+        },
+        move.label,
       ),
     ),
   );
 }
 
-export function tablePanel(view, t, yourTurn, on) {
-  const oneTap = yourTurn && view.assisted;
-  const layoffs = oneTap ? view.actions.filter((move) => move.kind === "layoff") : [];
+function seatBlock(view, t, seat, on) {
+  const place = PLACES[seat.seat];
+  const melds = view.table.filter((item) => item.owner === seat.seat);
+  const ctx = context(view);
+  const revealed = seat.seat !== 0 && seat.rack?.length && !view.roundEnd;
   return h(
     "section",
-    { class: "okey-play__table", "aria-labelledby": "okey-table-melds" },
-    h("h3", { id: "okey-table-melds" }, t.tableMelds),
-    view.table.length
+    {
+      class: `okey-seat okey-seat--${place}` + (seat.current ? " is-current" : "") + (seat.partner ? " is-partner" : ""),
+      "data-okey-seat": seat.seat,
+      "aria-label": seat.name,
+    },
+    h(
+      "div",
+      { class: "okey-seat__tag" },
+      h("strong", { class: "okey-seat__name" }, seat.name),
+      seat.partner ? h("span", { class: "okey-seat__partner" }, ` (${t.partner})`) : null,
+      h(
+        "span",
+        { class: "okey-seat__facts" },
+        h("span", {}, seat.rackText),
+        h("span", {}, seat.openedText),
+        h("span", { "data-okey-charges": seat.charges }, `${t.charges}: ${seat.charges}`),
+        h("span", { "data-okey-total": seat.total }, `${t.total}: ${seat.total}`),
+      ),
+    ),
+    discards(view, t, seat),
+    revealed
+      ? h(
+          "p",
+          { class: "okey-seat__rack", "data-okey-revealed": seat.seat },
+          seat.rack.map((code) => face(code, ctx)),
+          h("span", { class: "okey-sr" }, seat.rack.map((code) => named(view, code)).join(", ")),
+        )
+      : null,
+    melds.length
       ? h(
           "ul",
-          { class: "okey-play__melds" },
-          view.table.map((item) =>
-            h(
-              "li",
-              { class: "okey-meld", "data-okey-meld": item.index },
-              h("span", { class: "okey-meld__owner" }, `${item.ownerName}: `),
-              meldTiles(item.meld),
-              ` (${item.value})`,
-              layoffs
-                .filter((move) => move.to === item.index)
-                .map((move) =>
-                  h(
-                    "button",
-                    {
-                      type: "button",
-                      class: "md-button okey-move okey-move--tap",
-                      "data-key": `move:${move.action}`,
-                      onclick: () => on.act(move.action),
-                    },
-                    move.label,
-                  ),
-                ),
-            ),
-          ),
+          { class: "okey-seat__melds", "aria-label": t.tableMelds },
+          melds.map((item) => meldItem(view, t, item, on)),
         )
-      : h("p", {}, t.noMelds),
+      : null,
   );
 }
 
+// The table as players know it: North opposite, East on the right, West on the left, you at the bottom; each
+// seat's discards beside it and its melds in front of it; the indicator and the pile in the middle.
+export function felt(view, t, on) {
+  const seats = view.seats.map((seat) => seatBlock(view, t, seat, on));
+  return h(
+    "section",
+    { class: "okey-felt", "aria-labelledby": "okey-table-melds", "data-okey-felt": "" },
+    h("h3", { id: "okey-table-melds", class: "okey-sr" }, t.table),
+    seats[2],
+    seats[3],
+    centre(view, t),
+    seats[1],
+    seats[0],
+    view.table.length ? null : h("p", { class: "okey-felt__none" }, t.noMelds),
+  );
+}
+
+// The moves on offer; a discard is the selected tile's (one button, not one per tile: the table and the moves stay
+// on a phone's screen together), marked "!" on the assisted table when it is a penalty tile.
 export function movesPanel(view, t, yourTurn, on) {
-  const moves = yourTurn ? view.actions.filter((move) => !(view.assisted && move.kind === "layoff")) : [];
-  const buttons = moves.map((move) =>
-    h(
+  const moves = yourTurn ? shownMoves(view.actions, view.assisted) : [];
+  const penalty = new Set(view.assisted ? view.penalty : []);
+  const discards = moves.filter((move) => move.kind === "discard");
+  const chosen = on.selectedTile ? discards.filter((move) => move.tile === on.selectedTile) : [];
+  const shown = [...moves.filter((move) => move.kind !== "discard"), ...chosen];
+  const buttons = shown.map((move) => {
+    const marked = move.kind === "discard" && penalty.has(move.tile);
+    return h(
       "button",
       {
         type: "button",
-        class: "md-button okey-move" + (move.kind === "discard" ? " okey-move--discard" : ""),
+        class:
+          "md-button okey-move" +
+          (move.kind === "discard" ? " okey-move--discard md-button--primary" : "") +
+          (marked ? " is-penalty" : ""),
         "data-key": `move:${move.action}`,
         "data-okey-kind": move.kind,
         onclick: () => on.act(move.action),
       },
+      marked ? h("span", { class: "okey-penalty-mark", "aria-hidden": "true" }, "!") : null,
       move.label,
-    ),
-  );
+      marked ? h("span", { class: "okey-sr" }, `, ${t.penalty}`) : null,
+    );
+  });
   const refused = yourTurn ? view.takeRefused : null;
   return h(
     "section",
     { class: "okey-play__moves", "aria-labelledby": "okey-moves-title", hidden: !yourTurn },
-    h("h3", { id: "okey-moves-title" }, t.yourMoves),
+    h("h3", { id: "okey-moves-title", class: "okey-sr" }, t.yourMoves),
     h(
       "div",
       { class: "okey-play__buttons", role: "group", "aria-labelledby": "okey-moves-title" },
@@ -138,6 +236,7 @@ export function movesPanel(view, t, yourTurn, on) {
           )
         : null,
     ),
+    discards.length && !chosen.length ? h("p", { class: "okey-play__help", "data-okey-discard-help": "" }, t.discardHelp) : null,
     refused ? h("p", { class: "okey-play__help", id: "okey-take-why" }, refused.text) : null,
   );
 }
@@ -178,7 +277,7 @@ export function roundEndPanel(view, t, replay, on) {
     "ul",
     { class: "okey-play__racks" },
     view.seats.map((seat) =>
-      h("li", {}, h("strong", {}, `${seat.name}: `), seat.rack?.length ? meldTiles(seat.rack.join(" ")) : "—"),
+      h("li", {}, h("strong", {}, `${seat.name}: `), seat.rack?.length ? meldTiles(view, seat.rack.join(" ")) : "—"),
     ),
   );
   return h(
@@ -186,7 +285,8 @@ export function roundEndPanel(view, t, replay, on) {
     { class: "okey-play__box okey-play__round-end", "aria-labelledby": "okey-round-end" },
     h("h3", { id: "okey-round-end" }, t.roundOver),
     h("p", {}, end.text),
-    table,
+    h("div", { class: "okey-play__table-wrap", tabindex: "0" }, table),
+    sidesTable(view, t),
     h("h4", {}, t.racks),
     racks,
     !replay && view.phase === "roundOver" ? button(t.nextRound, "next-round", on.nextRound, { primary: true }) : null,
@@ -205,21 +305,39 @@ export function gameEndPanel(view, t, replay, on) {
   );
 }
 
-// The totals round by round: lines drawn in SVG (decorative), and the same figures as a table.
+// The totals round by round: lines drawn in SVG (decorative) on two axes, the rounds along and the totals up, and the
+// same figures as a table.
 export function chart(view, t, rows) {
   const names = view.seats.map((seat) => seat.name);
   const values = [0, ...rows.flat()];
   const low = Math.min(...values);
   const high = Math.max(...values);
   const span = high - low || 1;
-  const width = 320;
-  const height = 160;
-  const x = (i) => 30 + (i * (width - 60)) / Math.max(1, rows.length);
-  const y = (v) => 10 + ((high - v) * (height - 30)) / span;
+  const width = 340;
+  const height = 190;
+  const left = 52;
+  const right = 12;
+  const top = 12;
+  const bottom = 38;
+  const x = (i) => left + (i * (width - left - right)) / Math.max(1, rows.length);
+  const y = (v) => top + ((high - v) * (height - top - bottom)) / span;
+  const ticks = [...new Set([low, 0, high])];
   const svg = s(
     "svg",
     { class: "okey-chart", viewBox: `0 0 ${width} ${height}`, "aria-hidden": "true", focusable: "false" },
-    s("line", { class: "okey-chart__zero", x1: 30, x2: width - 30, y1: y(0), y2: y(0) }),
+    s("line", { class: "okey-chart__axis", x1: left, x2: left, y1: top, y2: height - bottom }),
+    s("line", { class: "okey-chart__axis", x1: left, x2: width - right, y1: height - bottom, y2: height - bottom }),
+    s("line", { class: "okey-chart__zero", x1: left, x2: width - right, y1: y(0), y2: y(0) }),
+    ticks.map((v) => s("text", { class: "okey-chart__tick", x: left - 4, y: y(v) + 3, "text-anchor": "end" }, String(v))),
+    [0, ...rows.map((_, i) => i + 1)].map((i) =>
+      s("text", { class: "okey-chart__tick", x: x(i), y: height - bottom + 12, "text-anchor": "middle" }, String(i)),
+    ),
+    s("text", { class: "okey-chart__title", x: (left + width - right) / 2, y: height - 6, "text-anchor": "middle" }, t.rounds),
+    s(
+      "text",
+      { class: "okey-chart__title", x: 10, y: (top + height - bottom) / 2, "text-anchor": "middle", transform: `rotate(-90 10 ${(top + height - bottom) / 2})` },
+      t.total,
+    ),
     names.map((_, seat) =>
       s("polyline", {
         class: `okey-chart__line okey-chart__line--${seat}`,
@@ -240,7 +358,28 @@ export function chart(view, t, rows) {
       ),
     ),
   );
-  return h("figure", { class: "okey-play__chart" }, svg, table);
+  return h("figure", { class: "okey-play__chart" }, svg, h("div", { class: "okey-play__table-wrap", tabindex: "0" }, table));
+}
+
+// In pairs the partnerships' sums decide the winner: each partnership and its total.
+export function sidesTable(view, t) {
+  if (!view.sides?.length) return null;
+  return h(
+    "div",
+    { class: "okey-play__table-wrap", tabindex: "0" },
+    h(
+      "table",
+      { class: "okey-play__sides", "data-okey-sides": "" },
+      h("caption", {}, t.partnerships),
+      h(
+        "tbody",
+        {},
+        view.sides.map((side) =>
+          h("tr", { "data-okey-side": side.seats.join("+") }, h("th", { scope: "row" }, side.name), h("td", {}, String(side.total))),
+        ),
+      ),
+    ),
+  );
 }
 
 export function logPanel(t, lines) {

@@ -48,3 +48,58 @@ export function logWithNotes(log, notes, round) {
   here.forEach((note, shift) => lines.splice(Math.min(note.at + shift, lines.length), 0, note.text));
   return lines;
 }
+
+// --- the table's layout and what the visitor may do on it -------------------------------------------------------
+
+// Where each seat sits, seen from the visitor (seat 0) at the bottom: play passes to East (on the right), North
+// (opposite: the partner in pairs), West.
+export const PLACES = ["south", "east", "north", "west"];
+
+// The rack as a real one: two rows, the first as long as the second or one tile longer; indexes into the order.
+export function rackRows(length) {
+  const first = Math.ceil(length / 2);
+  const all = Array.from({ length }, (_, index) => index);
+  return [all.slice(0, first), all.slice(first)];
+}
+
+// The tile one row up or down (Alt+Up, Alt+Down): the same place in the other row, or its last tile; null at an edge.
+export function otherRow(length, index, down) {
+  const [top, bottom] = rackRows(length);
+  const inTop = index < top.length;
+  if (down !== inTop) return null;
+  const row = down ? bottom : top;
+  if (!row.length) return null;
+  const place = inTop ? index : index - top.length;
+  return row[Math.min(place, row.length - 1)];
+}
+
+// A tile's face as the diagrams draw it (engine/okey/render/svg.py): its number in its colour with the colour's
+// symbol under it, the okey with `marks.okey`, a false joker alone with `marks.falseJoker`, and in a meld (`*B8`,
+// or FJ standing for the okey's face) the tile it stands for with its mark at the top.
+export const SYMBOLS = { R: "●", B: "■", K: "▲", Y: "◆" };
+
+export function faceOf(code, { okey = null, marks = {}, inMeld = false } = {}) {
+  const wild = code.startsWith("*");
+  const tile = wild ? code.slice(1) : code;
+  if (tile === "FJ") {
+    if (!inMeld || !okey || !TILE.test(okey)) return { colour: "fj", number: "", symbol: "", mark: marks.falseJoker ?? "" };
+    return { ...faceOf(okey), mark: marks.falseJoker ?? "", stands: true };
+  }
+  const colour = tile[0];
+  const face = { colour: colour.toLowerCase(), number: tile.slice(1), symbol: SYMBOLS[colour] ?? "", mark: "" };
+  if (wild) return { ...face, mark: marks.okey ?? "", stands: true };
+  if (tile === okey) return { ...face, mark: marks.okey ?? "" };
+  return face;
+}
+
+// The moves shown as buttons: the unassisted table neither lays down the solver's melds nor lays off in one tap (the
+// visitor selects tiles and lays them down, or a tile and a meld); the assisted one lays off at the meld.
+export function shownMoves(actions, assisted) {
+  const hidden = assisted ? ["layoff"] : ["layoff", "melds", "pairs"];
+  return actions.filter((move) => !hidden.includes(move.kind));
+}
+
+// The lay-offs of the selected tile (one: its notation) on the meld `to`: the moves to send, none when it does not fit.
+export function layoffsOf(actions, tile, to) {
+  return actions.filter((move) => move.kind === "layoff" && move.tile === tile && move.to === to);
+}

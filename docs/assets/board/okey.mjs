@@ -215,6 +215,7 @@ class Table extends Controller {
 
   beforeShow(view) {
     if (!this.view || this.view.moves !== view.moves) {
+      this.choices = null;
       this.selected.clear();
       this.check = null;
     }
@@ -304,6 +305,7 @@ class Table extends Controller {
   }
 
   toggle(index) {
+    this.choices = null;
     if (this.selected.has(index)) this.selected.delete(index);
     else this.selected.add(index);
     this.render();
@@ -320,7 +322,7 @@ class Table extends Controller {
   async checkSelection() {
     const tiles = this.selectedTiles();
     this.check = null;
-    if (!tiles.length || this.mode !== "game" || this.view.phase !== "you" || this.view.turnPhase !== "play") {
+    if (tiles.length < 2 || this.mode !== "game" || this.view.phase !== "you" || this.view.turnPhase !== "play") {
       return this.render();
     }
     const moves = this.view.moves;
@@ -387,10 +389,13 @@ class Table extends Controller {
 
   key(event) {
     const tile = event.target.closest?.("[data-okey-index]");
-    if (!tile || !event.altKey || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+    const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"];
+    if (!tile || !event.altKey || !keys.includes(event.key)) return;
     event.preventDefault();
     const index = Number(tile.dataset.okeyIndex);
-    this.move(index, index + (event.key === "ArrowLeft" ? -1 : 1));
+    if (event.key === "ArrowLeft" || event.key === "ArrowRight") return this.move(index, index + (event.key === "ArrowLeft" ? -1 : 1));
+    const to = rack.otherRow(this.order.length, index, event.key === "ArrowDown");
+    if (to !== null) this.move(index, to);
   }
 
   // Drag with the mouse (HTML drag and drop) or a finger (pointer events): drop a tile on another to put it there.
@@ -443,14 +448,25 @@ class Table extends Controller {
     const view = this.view;
     const replay = this.mode === "replay";
     const yourTurn = this.mode === "game" && view.phase === "you";
-    const on = { act: (action) => this.act(action), nextRound: () => this.nextPart(), newGame: () => this.newGame() };
+    const on = {
+      act: (action) => this.act(action),
+      nextRound: () => this.nextPart(),
+      newGame: () => this.newGame(),
+      // The assisted table's lay-offs, one tap each; the unassisted one's, when a tile fits a meld more ways than one
+      // (an okey at either end), to choose from.
+      oneTap: yourTurn && view.assisted ? view.actions.filter((move) => move.kind === "layoff") : (this.choices ?? []),
+      layoffTarget: (to) => this.layoffTarget(to),
+      selectedTile: this.selected.size === 1 ? this.order[[...this.selected][0]] : null,
+    };
     const parts = [];
     if (replay) parts.push(this.replayControls());
+    // A replay tells the move it shows, not whose turn it would be ("Your turn" is the live game's).
+    const turn = replay ? (view.log.at(-1) ?? "") : view.turn;
     parts.push(
       h(
         "div",
         { class: "okey-play__status" },
-        h("p", { class: "okey-play__turn", "data-okey-turn": "", "data-key": "turn", tabindex: "-1" }, view.turn),
+        h("p", { class: "okey-play__turn", "data-okey-turn": "", "data-key": "turn", tabindex: "-1" }, turn),
         h(
           "p",
           { class: "okey-play__meta" },
@@ -462,12 +478,14 @@ class Table extends Controller {
         ),
         h("p", { class: "okey-play__timer", "data-okey-timer": "", hidden: true }),
       ),
-      draw.centre(view, t),
-      draw.seatsPanel(view, t),
-      draw.tablePanel(view, t, yourTurn, on),
+      draw.felt(view, t, on),
     );
     const over = view.phase === "roundOver" || view.phase === "gameOver";
-    if (!replay && !over) parts.push(this.rackPanel(yourTurn), draw.movesPanel(view, t, yourTurn, on));
+    if (!replay && !over) parts.push(this.rackPanel(yourTurn, draw.movesPanel(view, t, yourTurn, on)));
+    if (replay && view.seats[0].rack?.length && !view.roundEnd) parts.push(this.replayRack());
+    // A refused move's reason, a record's message: here, beside the moves, where the visitor is looking.
+    parts.push(h("div", { class: "okey-play__note", "data-board-message-slot": "" }));
+    if (!replay && !over) parts.push(this.rackTools());
     if (view.roundEnd) parts.push(draw.roundEndPanel(view, t, replay, on));
     if (view.gameEnd) parts.push(draw.gameEndPanel(view, t, replay, on));
     parts.push(this.review.part(this.reviewSource()));
@@ -476,25 +494,66 @@ class Table extends Controller {
     return parts;
   }
 
-  rackPanel(yourTurn) {
+  // The unassisted table lays off by selection: with one tile selected, each meld it fits is a button.
+  layoffTarget(to) {
+    if (this.mode !== "game" || this.view.phase !== "you" || this.view.assisted || this.selected.size !== 1) return null;
+    const tile = this.order[[...this.selected][0]];
+    const moves = rack.layoffsOf(this.view.actions, tile, to);
+    if (!moves.length) return null;
+    if (moves.length === 1) return () => this.act(moves[0].action);
+    return () => {
+      this.choices = moves;
+      this.render();
+    };
+  }
+
+  // A replay shows the visitor's rack too (the record's racks are all revealed), read-only.
+  replayRack() {
     const t = this.text;
     const view = this.view;
-    const penalty = new Set(view.penalty);
-    const layoff = new Set(view.layoffTiles ?? []);
-    const tiles = this.order.map((tile, index) => {
+    const ctx = draw.context(view);
+    const tiles = view.seats[0].rack;
+    return h(
+      "section",
+      { class: "okey-play__mine", "aria-labelledby": "okey-rack-title" },
+      h("h3", { id: "okey-rack-title" }, `${t.yourRack} · ${view.seats[0].name}`),
+      h(
+        "div",
+        { class: "okey-rack", "data-okey-revealed": 0 },
+        rack.rackRows(tiles.length).map((row) =>
+          h(
+            "div",
+            { class: "okey-rack__row" },
+            row.map((index) =>
+              h("span", { class: "okey-rack__tile is-static" }, draw.face(tiles[index], ctx), h("span", { class: "okey-sr" }, draw.named(view, tiles[index]))),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  rackPanel(yourTurn, moves) {
+    const t = this.text;
+    const view = this.view;
+    const ctx = draw.context(view);
+    const penalty = new Set(view.assisted ? view.penalty : []);
+    const layoff = new Set(view.assisted ? (view.layoffTiles ?? []) : []);
+    const tile = (index) => {
+      const code = this.order[index];
       const marks = [];
-      if (view.assisted && penalty.has(tile)) marks.push(t.penalty);
-      if (tile === view.okey) marks.push(t.okeyTile);
-      const label = [tile, ...marks].join(", ");
-      const extra = (tile === view.okey ? " is-okey" : "") + (view.assisted && penalty.has(tile) ? " is-penalty" : "");
+      if (penalty.has(code)) marks.push(t.penalty);
+      if (code === view.okey) marks.push(t.okeyTile);
+      const label = [draw.named(view, code), ...marks].join(", ");
+      const extra = (code === view.okey ? " is-okey" : "") + (penalty.has(code) ? " is-penalty" : "");
       return h(
         "button",
         {
           type: "button",
-          class: "okey-rack__tile" + (this.selected.has(index) ? " is-selected" : "") + (layoff.has(tile) ? " can-lay-off" : ""),
+          class: "okey-rack__tile" + (this.selected.has(index) ? " is-selected" : "") + (layoff.has(code) ? " can-lay-off" : ""),
           "aria-pressed": this.selected.has(index) ? "true" : "false",
           "data-okey-index": index,
-          "data-okey-tile": tile,
+          "data-okey-tile": code,
           "data-key": `tile:${index}`,
           onclick: () => {
             if (this.suppressClick) return (this.suppressClick = false);
@@ -502,36 +561,31 @@ class Table extends Controller {
           },
           ...this.dragHandlers(index),
         },
-        face(tile, extra),
+        face(code, ctx, extra),
+        penalty.has(code) ? h("span", { class: "okey-penalty-mark", "aria-hidden": "true" }, "!") : null,
         h("span", { class: "okey-sr" }, label),
       );
-    });
+    };
     const selected = this.selectedTiles();
-    const one = this.selected.size === 1 ? [...this.selected][0] : null;
-    const sorts = [
-      button(t.sortRuns, "sort-runs", () => this.arrange("runs")),
-      button(t.sortSets, "sort-sets", () => this.arrange("sets")),
-      view.assisted ? button(t.arrangeBest, "arrange-best", () => this.arrange("best")) : null,
-      view.assisted ? button(t.arrangePairs, "arrange-pairs", () => this.arrange("pairs")) : null,
-      button(t.moveLeft, "move-left", () => this.move(one, one - 1), { disabled: one === null || one === 0 }),
-      button(t.moveRight, "move-right", () => this.move(one, one + 1), {
-        disabled: one === null || one === this.order.length - 1,
-      }),
-    ];
     const canLay = yourTurn && view.turnPhase === "play";
+    const targets = !view.assisted && canLay && this.selected.size === 1 && view.table.some((item) => this.layoffTarget(item.index));
     return h(
       "section",
       { class: "okey-play__mine" + (yourTurn ? " is-your-turn" : ""), "aria-labelledby": "okey-rack-title" },
-      h("h3", { id: "okey-rack-title" }, t.yourRack),
-      h("p", { class: "okey-play__help", id: "okey-rack-help" }, t.rackHelp),
-      h("div", { class: "okey-rack", role: "group", "aria-labelledby": "okey-rack-title", "aria-describedby": "okey-rack-help" }, tiles),
-      h("div", { class: "okey-play__buttons" }, sorts),
+      h("h3", { id: "okey-rack-title", class: "okey-sr" }, t.yourRack),
+      h(
+        "div",
+        { class: "okey-rack", role: "group", "aria-labelledby": "okey-rack-title", "aria-describedby": "okey-rack-help" },
+        rack.rackRows(this.order.length).map((row) => h("div", { class: "okey-rack__row" }, row.map(tile))),
+      ),
+      moves,
       view.hint ? h("p", { class: "okey-play__hint", "data-okey-hint": "" }, view.hint) : null,
       h(
         "div",
         { class: "okey-play__selection", "data-okey-selection": "" },
-        h("p", {}, `${t.selected}: `, selected.length ? selected.join(" ") : t.noneSelected),
+        h("p", {}, `${t.selected}: `, selected.length ? selected.map((code) => draw.named(view, code)).join(", ") : t.noneSelected),
         this.check?.text ? h("p", { "data-okey-check": "" }, this.check.text) : null,
+        targets ? h("p", { class: "okey-play__help", "data-okey-layoff-help": "" }, t.layoffHelp) : null,
         canLay
           ? h(
               "div",
@@ -545,6 +599,29 @@ class Table extends Controller {
     );
   }
 
+  // Sorting and moving tiles, and how to: below the moves, so the table and the moves stay on a phone's screen.
+  rackTools() {
+    const t = this.text;
+    const view = this.view;
+    const one = this.selected.size === 1 ? [...this.selected][0] : null;
+    return h(
+      "section",
+      { class: "okey-play__tools", "aria-label": t.yourRack },
+      h(
+        "div",
+        { class: "okey-play__buttons" },
+        button(t.sortRuns, "sort-runs", () => this.arrange("runs")),
+        button(t.sortSets, "sort-sets", () => this.arrange("sets")),
+        view.assisted ? button(t.arrangeBest, "arrange-best", () => this.arrange("best")) : null,
+        view.assisted ? button(t.arrangePairs, "arrange-pairs", () => this.arrange("pairs")) : null,
+        button(t.moveLeft, "move-left", () => this.move(one, one - 1), { disabled: one === null || one === 0 }),
+        button(t.moveRight, "move-right", () => this.move(one, one + 1), {
+          disabled: one === null || one === this.order.length - 1,
+        }),
+      ),
+      h("p", { class: "okey-play__help", id: "okey-rack-help" }, view.assisted ? t.rackHelp : `${t.rackHelp} ${t.layoffHelp}`),
+    );
+  }
 }
 
 startBoards("[data-okey-board][data-okey-text]", (root) => new Table(root));

@@ -15,6 +15,7 @@ export class Sandbox {
   constructor(board) {
     this.board = board;
     this.layout = []; // placements in the layout notation
+    this.start = []; // the layout the sandbox opened on (the diagram's position): "Start over" goes back to it
     this.view = null;
     this.selected = null;
   }
@@ -35,6 +36,11 @@ export class Sandbox {
       board.showMessage(format(board.text.badLayout, { reason: board.reason(error) }));
       view = await board.call("sandbox_view", { layout: "" });
     }
+    // The page's history entry keeps the layout it opened on: a reload (the address then holds the placements made
+    // since) still starts over from the diagram's position.
+    const kept = history.state?.sandboxStart;
+    this.start = Array.isArray(kept) && kept.every((part) => typeof part === "string") ? kept : [...view.layout];
+    history.replaceState({ ...history.state, sandboxStart: this.start }, "");
     this.show(view, false);
   }
 
@@ -60,7 +66,7 @@ export class Sandbox {
     if (remember) {
       const url = new URL(location.href);
       url.search = `?sandbox=${encodeURIComponent(this.layout.join(";"))}`;
-      history.replaceState(history.state, "", url);
+      history.replaceState({ ...history.state, sandboxStart: this.start }, "", url);
     }
     this.render();
     this.board.announce(view.hint ? [view.hint.heading, view.hint.caption] : [this.board.text.emptyLayout]);
@@ -141,7 +147,7 @@ export class Sandbox {
         "div",
         { class: "sniff-play__buttons sniff-play__sandbox-controls" },
         button(t.undo, "undo", () => this.undo(), !this.layout.length),
-        button(t.clear, "clear", () => this.change([]), !this.layout.length),
+        button(t.clear, "clear", () => this.change(this.start), this.layout.join(";") === this.start.join(";")),
         button(t.leaveSandbox, "leave", () => this.leave()),
       ),
       h(

@@ -161,12 +161,14 @@ export function hintPanel(view, text, { open, toggle }) {
   const body = h("div", { id: "sniff-play-hint", class: "sniff-play__hint-text", hidden: !open });
   if (view.hint) {
     const counted = (end) => h("li", { "data-tile": end.tile, "data-side": end.side }, end.text);
-    body.append(
+    // Element.append writes a null as the text "null": only what there is goes in.
+    const parts = [
       h("p", {}, h("strong", {}, view.hint.heading), " ", view.hint.caption),
       h("ul", { class: "sniff-play__counted" }, view.hint.counted.map(counted)),
       // Classic Sniff scores in fives: "In fives: 15 → 3 points."
       view.hint.fives ? h("p", { "data-play-fives": "" }, view.hint.fives) : null,
-    );
+    ];
+    body.append(...parts.filter(Boolean));
   } else {
     body.append(h("p", {}, text.hintNone));
   }

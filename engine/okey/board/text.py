@@ -85,6 +85,11 @@ def ui_text(lang: str = "en") -> dict[str, str]:
         "layMelds": _("Lay down the selected tiles as melds"),
         "layPairs": _("Lay down the selected tiles as pairs"),
         "clearSelection": _("Clear the selection"),
+        # Translators: a meld's button while one tile is selected; the meld's tiles follow after a colon.
+        "layoffHere": _("Lay off the selected tile on this meld"),
+        "layoffHelp": _("To lay off a tile, select it, then choose a meld on the table."),
+        "partnerships": _("Partnership totals"),
+        "discardHelp": _("To discard, select a tile in your rack."),
         "yourMoves": _("Your moves"),
         "tableMelds": _("Melds on the table"),
         "noMelds": _("No meld has been laid yet."),

@@ -269,6 +269,13 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
             "text": words.winners(winners, best),
             "chart": totals_by_round(game),
         }
+    if state.is_over and game.options.mode == "pairs":
+        # In pairs the partnerships' sums decide: shown beside the seats' totals.
+        totals_now = game.totals
+        view["sides"] = [
+            {"seats": [a, a + 2], "name": words.seat_list([a, a + 2]), "total": totals_now[a] + totals_now[a + 2]}
+            for a in (0, 1)
+        ]
     return view
 
 
