@@ -33,8 +33,7 @@ from typing import Any
 from ...core import sessions
 from ...core.errors import EngineError, quote
 from ...core.sessions import PlayError, SessionStore, UnknownGameError, check_language
-from ..game import DECLINE, DRAW, TAKE, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize, lay_melds, lay_pairs
-from ..melds import parse_piece, parse_pieces
+from ..game import DECLINE, Game, Round, event_action, lay_melds, lay_pairs
 from ..rules import Options
 from ..tiles import Tile
 from .practice import practice_check, practice_make
@@ -340,22 +339,6 @@ def replay_open(text: str, lang: str = "en") -> dict:
     return replay_view(_replays.add(sessions.Replay.of(record, game, game.rounds)), 0, lang)
 
 
-def _event_action(event: dict, okey):
-    if "draw" in event:
-        return DRAW
-    if "take" in event:
-        return TAKE
-    if "meld" in event:
-        return LayMelds(tuple(parse_pieces(g, okey) for g in event["meld"]))
-    if "pairs" in event:
-        return LayPairs(tuple(parse_pieces(g, okey) for g in event["pairs"]))
-    if "layoff" in event:
-        return LayOff(parse_piece(event["layoff"], okey), event["to"])
-    if "seize" in event:
-        return Seize(Tile.parse(event["seize"]), event["to"])
-    return Discard(Tile.parse(event["discard"]))
-
-
 def game_at(replay: sessions.Replay[Game, Round], index: int, done: int) -> Game:
     """The replayed game at round ``index`` after ``done`` events: earlier rounds as they ended, that round
     stepped forward from the cursor (or from its deal, to go back)."""
@@ -366,7 +349,7 @@ def game_at(replay: sessions.Replay[Game, Round], index: int, done: int) -> Game
         replay.cursor, replay.index = cursor, index
     events = whole.events
     while len(cursor.events) < done:
-        cursor.apply(_event_action(events[len(cursor.events)], cursor.okey))
+        cursor.apply(event_action(events[len(cursor.events)]))
     if done == len(events) and whole.is_over and not cursor.is_over:
         cursor.apply(DECLINE)  # an exhausted round: the last seat left the discard
     return replay.game_at_cursor("rounds")

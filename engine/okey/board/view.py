@@ -23,10 +23,10 @@ from __future__ import annotations
 import enum
 
 from ..arrange import best_value, is_penalty, layoff_spots, opening, pairs_opening
+from ..events import Discarded, Drew, LaidMelds, LaidOff, LaidPairs, Seized, Took
 from ..game import Decline, Discard, Draw, Game, LayMelds, LayOff, LayPairs, Round, Seize, Take
-from ..melds import Piece, make_meld, parse_piece, parse_pieces
+from ..melds import Piece, format_pieces, make_meld
 from ..rules import OPENED_MELDS
-from ..tiles import Tile
 from .text import MARKS, Words
 
 HUMAN = 0
@@ -62,40 +62,44 @@ def narrate(state: Round, words: Words, reveal: bool = False) -> list[tuple[int,
     lines = [(-1, words.round_start(state.number, state.starter, state.indicator.notation(), okey.tile.notation()))]
     table = []
     for index, event in enumerate(state.events):
-        seat = event["seat"]
-        if "draw" in event:
-            shown = event["draw"] if seat == HUMAN or reveal else None
+        seat = event.seat
+        kind = type(event)
+        why = None
+        if kind is Drew:
+            shown = event.tile.notation() if event.tile is not None and (seat == HUMAN or reveal) else None
             lines.append((index, words.drew(seat, shown)))
-        elif "take" in event:
-            lines.append((index, words.took(seat, event["take"])))
-        elif "meld" in event or "pairs" in event:
-            kind = "meld" if "meld" in event else "pairs"
-            groups = event[kind]
-            table.extend(make_meld(parse_pieces(group, okey), okey) for group in groups)
-            if "opening" in event and kind == "meld":
-                lines.append((index, words.opened_melds(seat, groups, event["opening"])))
-            elif "opening" in event:
-                lines.append((index, words.opened_pairs(seat, groups)))
+        elif kind is Took:
+            lines.append((index, words.took(seat, event.tile.notation())))
+            why = "take"
+        elif kind is LaidMelds or kind is LaidPairs:
+            groups = event.melds if kind is LaidMelds else event.pairs
+            texts = [format_pieces(group) for group in groups]
+            table.extend(make_meld(group, okey) for group in groups)
+            if event.opening is not None and kind is LaidMelds:
+                lines.append((index, words.opened_melds(seat, texts, event.opening)))
+            elif event.opening is not None:
+                lines.append((index, words.opened_pairs(seat, texts)))
             else:
-                lines.append((index, words.laid(seat, groups)))
-        elif "layoff" in event:
-            before = table[event["to"]]
-            table[event["to"]] = before.extended(parse_piece(event["layoff"], okey))
-            lines.append((index, words.laid_off(seat, event["layoff"], before.notation())))
-        elif "seize" in event:
-            before = table[event["to"]]
-            tile = Tile.parse(event["seize"])
-            stands = okey.identity(tile)
-            table[event["to"]] = before.seized(before.wild_for(stands), Piece(stands, tile, False))
-            lines.append((index, words.seized(seat, event["seize"], before.notation())))
-        elif "discard" in event:
-            lines.append((index, words.discarded(seat, event["discard"])))
-        charge = event.get("charge")
-        if charge:
-            why = next(kind for kind in ("take", "layoff", "seize", "discard") if kind in event)
-            lines.append((index, words.charged(charge["seat"], charge["points"], why)))
+                lines.append((index, words.laid(seat, texts)))
+        elif kind is LaidOff:
+            before = table[event.to]
+            table[event.to] = before.extended(event.piece)
+            lines.append((index, words.laid_off(seat, event.piece.notation(), before.notation())))
+            why = "layoff"
+        elif kind is Seized:
+            before = table[event.to]
+            stands = okey.identity(event.tile)
+            table[event.to] = before.seized(before.wild_for(stands), Piece(stands, event.tile, False))
+            lines.append((index, words.seized(seat, event.tile.notation(), before.notation())))
+            why = "seize"
+        elif kind is Discarded:
+            lines.append((index, words.discarded(seat, event.tile.notation())))
+            why = "discard"
+        charge = getattr(event, "charge", None)
+        if charge is not None:
+            lines.append((index, words.charged(charge.seat, charge.points, why)))
     if state.end is not None:
-        lines.append((len(state.events), words.round_end(state.end["kind"], state.end["seat"])))
+        lines.append((len(state.events), words.round_end(state.end.kind, state.end.seat)))
     return lines
 
 
@@ -154,8 +158,8 @@ def action_json(action, state: Round, words: Words) -> dict:
 def _opening_values(state: Round) -> list[int | None]:
     values: list[int | None] = [None] * 4
     for event in state.events:
-        if "meld" in event and "opening" in event:
-            values[event["seat"]] = event["opening"]
+        if type(event) is LaidMelds and event.opening is not None:
+            values[event.seat] = event.opening
     return values
 
 
@@ -257,7 +261,7 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
     if mine and assisted and state.opened[HUMAN] == OPENED_MELDS:
         view["layoffTiles"] = sorted({t.notation() for t in rack if layoff_spots(t, melds, okey)})
     if state.is_over:
-        view["turn"] = words.round_end(state.end["kind"], state.end["seat"])
+        view["turn"] = words.round_end(state.end.kind, state.end.seat)
         view["roundEnd"] = round_end(game, words)
     if game.is_terminal():
         winners = game.winner
@@ -295,9 +299,9 @@ def round_end(game: Game, words: Words) -> dict:
     state = game.round
     totals = game.totals
     return {
-        "kind": state.end["kind"],
-        "seat": state.end["seat"],
-        "text": words.round_end(state.end["kind"], state.end["seat"]),
+        "kind": state.end.kind,
+        "seat": state.end.seat,
+        "text": words.round_end(state.end.kind, state.end.seat),
         "rows": [
             {
                 "seat": seat,
