@@ -146,7 +146,7 @@ def _apply(session: Session, action, lang: str) -> list[str]:
         session.game.apply_action(action)
     except EngineError as error:
         raise _refused(error, session, lang) from None
-    return news(state, _words(session, lang), before)
+    return news(session.game, _words(session, lang), before)
 
 
 def _your_turn(session: Session, lang: str) -> None:
@@ -216,8 +216,8 @@ def next_round(game: str, lang: str = "en") -> dict:
     session = _games[game]
     check_language(lang)
     sessions.check_phase(phase(session.game), Phase.ROUND_OVER, "the round is not over", "round-not-over")
-    dealt = session.game.begin_round(session.game.planned_deal())
-    return _reply(game, session, lang, news(dealt, _words(session, lang), -1))
+    session.game.begin_round(session.game.planned_deal())
+    return _reply(game, session, lang, news(session.game, _words(session, lang), -1))
 
 
 # -- the assisted table and the rack ------------------------------------------------------------------------------
