@@ -15,6 +15,7 @@ rounds; ``parts`` names the record's list of them.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import count
@@ -143,6 +144,42 @@ def moves_made(parts: Iterable) -> int:
 
 
 # -- replays ------------------------------------------------------------------------------------------------------
+
+
+def review_reply(
+    record: object,
+    seat: object,
+    lang: str,
+    error: Callable[[str], Exception],
+    review: Callable[[dict, int], object],
+    review_json: Callable[[object, str], dict],
+) -> dict:
+    """A board's ``review`` op: the game's ``review`` of ``record`` (an object, or the text of a file) for
+    ``seat``, as ``review_json`` words it in ``lang``; ``error`` is the game's record error."""
+    check_language(lang)
+    if isinstance(record, str):
+        record = parse_record(record, error)
+    if not isinstance(record, dict):
+        raise error("a game record is one JSON object")
+    players = record.get("players", 4) if isinstance(record.get("players", 4), int) else 4
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise PlayError(f"seat {seat!r} is not a seat of this game (0 to {players - 1})", code="arguments")
+    return review_json(review(record, seat), lang)
+
+
+#: The seat of a board's player; the bots play the others.
+HUMAN = 0
+
+
+def board_phase(game, phases: type[enum.StrEnum]) -> enum.StrEnum:
+    """What a board waits for now, as a member of the game's ``phases``: ``GAME_OVER``, ``PART_OVER`` (a hand
+    or round ended: the next deal), ``YOU`` (the player's move) or ``BOT`` (a bot's, at the page's pace)."""
+    if game.is_terminal():
+        return phases.GAME_OVER
+    current = game.current_player
+    if current is None:
+        return phases.PART_OVER
+    return phases.YOU if current == HUMAN else phases.BOT
 
 
 def parse_record(text: object, error: Callable[[str], Exception]) -> dict:

@@ -377,15 +377,7 @@ def review(record: object, seat: int = 0, lang: str = "en") -> dict:
     from ..render.review import review_json
     from ..review import review as review_record
 
-    check_language(lang)
-    if isinstance(record, str):
-        record = sessions.parse_record(record, RecordError)
-    if not isinstance(record, dict):
-        raise RecordError("a game record is one JSON object")
-    players = record.get("players", 4) if isinstance(record.get("players", 4), int) else 4
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise PlayError(f"seat {seat!r} is not a seat of this game (0 to {players - 1})", code="arguments")
-    return review_json(review_record(record, seat), lang)
+    return sessions.review_reply(record, seat, lang, RecordError, review_record, review_json)
 
 
 #: The ops, by name; engine.board.session serves each as ``okey.<name>``.

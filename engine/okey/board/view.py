@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import enum
 
+from ...core.sessions import board_phase
 from ..arrange import best_value, is_penalty, layoff_spots, opening, pairs_opening
 from ..events import Discarded, Drew, LaidMelds, LaidOff, LaidPairs, Seized, Took
 from ..game import TAKE, Decline, Discard, Draw, Game, LayMelds, LayOff, LayPairs, OkeyView, Round, Seize, Take
@@ -39,15 +40,11 @@ class Phase(enum.StrEnum):
     BOT = "bot"  # a bot's move (the page asks for it at its pace)
     ROUND_OVER = "roundOver"  # Next round
     GAME_OVER = "gameOver"
+    PART_OVER = ROUND_OVER  # the name engine.core.sessions.board_phase knows it by
 
 
 def phase(game: Game) -> Phase:
-    if game.is_terminal():
-        return Phase.GAME_OVER
-    state = game.round
-    if state.is_over:
-        return Phase.ROUND_OVER
-    return Phase.YOU if state.current == HUMAN else Phase.BOT
+    return board_phase(game, Phase)
 
 
 # -- the log ---------------------------------------------------------------------

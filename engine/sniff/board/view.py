@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
+from ...core.sessions import board_phase
 from ..game import Draw, Drew, Event, Game, Hand, Pass, Played, PlayerView
 from ..render.text import describe, side_name
 from ..rules import HandEnd, counted_points
@@ -178,16 +179,12 @@ class Phase(enum.StrEnum):
     BOT = "bot"  # a bot's move (the page asks for it at its pace)
     HAND_OVER = "handOver"  # the hand ended: Next hand
     GAME_OVER = "gameOver"
+    PART_OVER = HAND_OVER  # the name engine.core.sessions.board_phase knows it by
 
 
 def phase(game: Game) -> Phase:
     """What the board waits for now."""
-    if game.is_terminal():
-        return Phase.GAME_OVER
-    hand = game.hand
-    if hand.is_over:
-        return Phase.HAND_OVER
-    return Phase.YOU if hand.current == HUMAN else Phase.BOT
+    return board_phase(game, Phase)
 
 
 def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
