@@ -154,8 +154,10 @@ def review_reply(
     review: Callable[[dict, int], object],
     review_json: Callable[[object, str], dict],
 ) -> dict:
-    """A board's ``review`` op: the game's ``review`` of ``record`` (an object, or the text of a file) for
-    ``seat``, as ``review_json`` words it in ``lang``; ``error`` is the game's record error."""
+    """A board's ``review`` op: the game's ``review`` of a finished game for ``seat``, from its record alone
+    (an object, or the text of a file), as ``review_json`` words it in ``lang``: every remark with its kind,
+    severity, heading, text and picture, and the worst three as a drill. Only the finished hands or rounds
+    are reviewed, so a game in progress shows nothing hidden; ``error`` is the game's record error."""
     check_language(lang)
     if isinstance(record, str):
         record = parse_record(record, error)

@@ -367,12 +367,7 @@ def replay_view(replay: str, step: int, lang: str = "en") -> dict:
 
 
 def review(record: object, seat: int = 0, lang: str = "en") -> dict:
-    """The review of a finished game for ``seat``, from its record alone (``engine.okey.review``): every
-    remark with its kind, severity, heading, text and picture, and the worst three as a drill.
-
-    ``record`` is the record (an object, or the text of a file); only its finished rounds are reviewed,
-    so a game in progress shows nothing hidden.
-    """
+    """``engine.okey.review`` of the record's finished rounds for ``seat`` (``sessions.review_reply``)."""
     from ..record import RecordError
     from ..render.review import review_json
     from ..review import review as review_record

@@ -308,12 +308,7 @@ def render_svg(layout: str, lang: str = "en", last: bool = False, legend: bool =
 
 
 def review(record: object, seat: int = 0, lang: str = "en") -> dict:
-    """The review of a finished game for ``seat``, from its record alone (``engine.sniff.review``): every
-    remark with its kind, severity, heading, text and picture, and the worst three as a drill.
-
-    ``record`` is the record (an object, or the text of a file); only its finished hands are reviewed,
-    so a game in progress shows nothing hidden.
-    """
+    """``engine.sniff.review`` of the record's finished hands for ``seat`` (``sessions.review_reply``)."""
     from ..record import RecordError
     from ..render.review import review_json
     from ..review import review as review_record
