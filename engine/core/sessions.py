@@ -16,6 +16,7 @@ rounds; ``parts`` names the record's list of them.
 from __future__ import annotations
 
 import enum
+import importlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import count
@@ -182,6 +183,26 @@ def board_phase(game, phases: type[enum.StrEnum]) -> enum.StrEnum:
     if current is None:
         return phases.PART_OVER
     return phases.YOU if current == HUMAN else phases.BOT
+
+
+def practice_ops(renderer: str) -> tuple[Callable[..., dict], Callable[..., dict]]:
+    """A game's Practice ops, ``practice_make`` and ``practice_check``, from its exercises' renderer (the module
+    ``renderer``, ``engine.<game>.render.practice``): the same data as the page's build-time bank and the
+    command line, so they cannot disagree. The renderer is imported by the first call, not when the worker
+    starts (the boards' start stays as quick)."""
+
+    def practice_make(kind: str, seed: int, lang: str = "en", rules: str | None = None) -> dict:
+        """The exercise ``kind`` number ``seed``, with its words in ``lang``, diagrams and page data."""
+        exercise_json = importlib.import_module(renderer).exercise_json
+        return exercise_json(kind, seed, check_language(lang), *(() if rules is None else (rules,)))
+
+    def practice_check(kind: str, seed: int, answer: object, lang: str = "en", rules: str | None = None) -> dict:
+        """``{"right": bool, "answer": the engine's answer}`` for the page's answer or the command's form."""
+        check_language(lang)
+        check_answer = importlib.import_module(renderer).check_answer
+        return check_answer(kind, seed, answer, *(() if rules is None else (rules,)))
+
+    return practice_make, practice_check
 
 
 def parse_record(text: object, error: Callable[[str], Exception]) -> dict:
