@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections import Counter
 
 import pytest
 
@@ -101,3 +102,82 @@ def _fresh_view(game):
     from engine.sniff.board.view import game_view
 
     return game_view(game, "it", reveal=True)
+
+
+# -- the board views start from the player's view ----------------------------------------------
+
+
+def test_the_sniff_board_view_never_reads_another_seats_tiles_or_the_boneyard_during_a_hand(monkeypatch):
+    """``game_view`` starts from ``Game.view(0)``: while a hand is in play, asking the hand for another seat's
+    tiles or the boneyard fails, and the view is built all the same (at the hand's end everything is public)."""
+    from engine.sniff.board.view import game_view
+    from engine.sniff.bots import make_bot
+    from engine.sniff.game import Game, Hand
+
+    tiles, boneyard = Hand.tiles, Hand.boneyard
+
+    def guarded_tiles(hand, seat):
+        assert seat == 0 or hand.is_over, f"the board view read seat {seat}'s tiles during the hand"
+        return tiles(hand, seat)
+
+    def guarded_boneyard(hand):
+        assert hand.is_over, "the board view read the boneyard during the hand"
+        return boneyard.fget(hand)
+
+    game = Game(3, seed=5, auto_deal=False)
+    game.begin_hand(game.planned_deal())
+    bots = [make_bot("random", random.Random(seat)) for seat in range(3)]
+    checked = 0
+    while not game.hand.is_over:
+        with monkeypatch.context() as guard:
+            guard.setattr(Hand, "tiles", guarded_tiles)
+            guard.setattr(Hand, "boneyard", property(guarded_boneyard))
+            view = game_view(game, "en")
+        assert view["seats"][0]["tiles"] == [t.notation() for t in game.hand.tiles(0)]
+        assert all(seat["tiles"] is None for seat in view["seats"][1:])
+        checked += 1
+        seat = game.current_player
+        game.apply_action(bots[seat].choose(game.view(seat)))
+    assert checked > 10
+    assert all(seat["tiles"] is not None for seat in game_view(game, "en")["seats"])
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_okey_table_view_is_the_same_whatever_the_hidden_tiles_are(seed):
+    """While a round is in play, the table's view of seat 0 is the same when the tiles seat 0 cannot see (the
+    other racks, the pile, the others' drawn tiles) are dealt differently: it holds none of them."""
+    from engine.okey.board.view import game_view
+    from engine.okey.bots import make_bot
+    from engine.okey.events import Drew
+    from engine.okey.game import Game
+    from engine.okey.rules import Options
+    from engine.okey.tiles import TILES
+
+    game = Game(Options(), seed=seed, auto_deal=False)
+    game.begin_round(game.planned_deal())
+    bots = [make_bot("greedy", random.Random(seat)) for seat in range(4)]
+    rng = random.Random(seed)
+    checked = 0
+    while not game.round.is_over:
+        state = game.round
+        view = game_view(game, "fi", assisted=True)
+        racks, pile, events = list(state.racks), list(state.pile), list(state.events)
+        hidden = [t for seat in (1, 2, 3) for t in state.rack(seat)] + list(state.pile_left)
+        rng.shuffle(hidden)
+        for seat in (1, 2, 3):
+            size = state.rack_sizes[seat]
+            state.racks[seat] = Counter(hidden[:size])
+            hidden = hidden[size:]
+        state.pile[state.drawn :] = hidden
+        state.events[:] = [
+            Drew(event.seat, rng.choice(TILES)) if type(event) is Drew and event.seat != 0 else event
+            for event in events
+        ]
+        changed = racks != state.racks or events != state.events
+        assert game_view(game, "fi", assisted=True) == view
+        state.racks[:], state.pile[:], state.events[:] = racks, pile, events
+        checked += changed
+        seat = game.current_player
+        game.apply_action(bots[seat].choose(game.view(seat)))
+    assert checked > 10
+    assert all(seat["rack"] is not None for seat in game_view(game, "fi")["seats"])

@@ -25,9 +25,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def review_of(record: dict, seat: int, lang: str, pictures: bool) -> dict:
+    from ..sniff.record import GAME as SNIFF  # as replay reads them: a record without "game" is Sniff's
+
     try:
         # A record without "game" is Sniff's, as every record written before the field (spec/game-record.md).
-        game = game_of(record, untagged="sniff")
+        game = game_of(record, untagged=SNIFF)
     except RecordEnvelopeError as error:
         raise UsageError(str(error)) from None
     if game == "okey":

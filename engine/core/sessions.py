@@ -15,6 +15,8 @@ rounds; ``parts`` names the record's list of them.
 
 from __future__ import annotations
 
+import enum
+import importlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import count
@@ -143,6 +145,64 @@ def moves_made(parts: Iterable) -> int:
 
 
 # -- replays ------------------------------------------------------------------------------------------------------
+
+
+def review_reply(
+    record: object,
+    seat: object,
+    lang: str,
+    error: Callable[[str], Exception],
+    review: Callable[[dict, int], object],
+    review_json: Callable[[object, str], dict],
+) -> dict:
+    """A board's ``review`` op: the game's ``review`` of a finished game for ``seat``, from its record alone
+    (an object, or the text of a file), as ``review_json`` words it in ``lang``: every remark with its kind,
+    severity, heading, text and picture, and the worst three as a drill. Only the finished hands or rounds
+    are reviewed, so a game in progress shows nothing hidden; ``error`` is the game's record error."""
+    check_language(lang)
+    if isinstance(record, str):
+        record = parse_record(record, error)
+    if not isinstance(record, dict):
+        raise error("a game record is one JSON object")
+    players = record.get("players", 4) if isinstance(record.get("players", 4), int) else 4
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise PlayError(f"seat {seat!r} is not a seat of this game (0 to {players - 1})", code="arguments")
+    return review_json(review(record, seat), lang)
+
+
+#: The seat of a board's player; the bots play the others.
+HUMAN = 0
+
+
+def board_phase(game, phases: type[enum.StrEnum]) -> enum.StrEnum:
+    """What a board waits for now, as a member of the game's ``phases``: ``GAME_OVER``, ``PART_OVER`` (a hand
+    or round ended: the next deal), ``YOU`` (the player's move) or ``BOT`` (a bot's, at the page's pace)."""
+    if game.is_terminal():
+        return phases.GAME_OVER
+    current = game.current_player
+    if current is None:
+        return phases.PART_OVER
+    return phases.YOU if current == HUMAN else phases.BOT
+
+
+def practice_ops(renderer: str) -> tuple[Callable[..., dict], Callable[..., dict]]:
+    """A game's Practice ops, ``practice_make`` and ``practice_check``, from its exercises' renderer (the module
+    ``renderer``, ``engine.<game>.render.practice``): the same data as the page's build-time bank and the
+    command line, so they cannot disagree. The renderer is imported by the first call, not when the worker
+    starts (the boards' start stays as quick)."""
+
+    def practice_make(kind: str, seed: int, lang: str = "en", rules: str | None = None) -> dict:
+        """The exercise ``kind`` number ``seed``, with its words in ``lang``, diagrams and page data."""
+        exercise_json = importlib.import_module(renderer).exercise_json
+        return exercise_json(kind, seed, check_language(lang), *(() if rules is None else (rules,)))
+
+    def practice_check(kind: str, seed: int, answer: object, lang: str = "en", rules: str | None = None) -> dict:
+        """``{"right": bool, "answer": the engine's answer}`` for the page's answer or the command's form."""
+        check_language(lang)
+        check_answer = importlib.import_module(renderer).check_answer
+        return check_answer(kind, seed, answer, *(() if rules is None else (rules,)))
+
+    return practice_make, practice_check
 
 
 def parse_record(text: object, error: Callable[[str], Exception]) -> dict:

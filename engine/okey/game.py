@@ -40,6 +40,24 @@ from .arrange import (
     pairs_opening,
     seize_spots,
 )
+from .events import (
+    Charge,
+    Declined,
+    Discarded,
+    Drew,
+    Event,
+    LaidMelds,
+    LaidOff,
+    LaidPairs,
+    RoundEnd,
+    Seized,
+    Took,
+    discarded,
+    drew,
+    end_record,
+    event_record,
+    seen,
+)
 from .melds import PAIR, Meld, Piece, check_meld, format_pieces, parse_piece, parse_pieces
 from .rules import (
     EXHAUSTED,
@@ -271,7 +289,7 @@ def shuffled_deal(starter: int, rng: random.Random) -> Deal:
 class Round:
     """One round in play: racks, pile, table, whose turn and in which phase, charges, events.
 
-    ``events`` are the record's events (plain JSON values, ``okey-record``).
+    ``events`` are the record's events and ``end`` the round's end, typed (``engine.okey.events``).
     """
 
     def __init__(self, options: Options, deal: Deal | None, number: int = 1) -> None:
@@ -302,8 +320,8 @@ class Round:
         self.taken_closed = False  # taken while not open: only the opening, then a lay-off of it, may use it
         self.opened_now = False  # the seat opened during this turn
         self.charges = [0] * SEATS
-        self.events: list[dict] = []
-        self.end: dict | None = None
+        self.events: list[Event] = []
+        self.end: RoundEnd | None = None
         self.settlement: list[int] | None = None
 
     @classmethod
@@ -465,7 +483,7 @@ class Round:
     def validate(self, action: object) -> None:
         """Raise IllegalActionError, with the reason in plain words, unless ``action`` is legal now."""
         if self.end is not None:
-            raise _illegal(f"the round is over ({self.end['kind']}): no more actions", "okey-round-over")
+            raise _illegal(f"the round is over ({self.end.kind}): no more actions", "okey-round-over")
         seat = self.current
         if not isinstance(action, Draw | Take | Decline | LayMelds | LayPairs | LayOff | Seize | Discard):
             raise _illegal(f"{action!r} is not an Okey action", "okey-not-action")
@@ -771,18 +789,18 @@ class Round:
 
     # -- applying --------------------------------------------------------
 
-    def apply(self, action: Action) -> dict:
+    def apply(self, action: Action) -> Event:
         """Apply the current seat's action (checked first) and return its event."""
         self.validate(action)
         seat = self.current
-        event: dict = {"seat": seat}
-        if type(action) is Draw:
+        kind = type(action)
+        if kind is Draw:
             tile = self.pile[self.drawn]
             self.drawn += 1
             self.racks[seat][tile] += 1
             self.phase = PLAY_PHASE
-            event["draw"] = tile.notation()
-        elif type(action) is Take:
+            event = drew(seat, tile)
+        elif kind is Take:
             giver, tile = self.last_discard
             self.discards[giver].pop()
             self.last_discard = None
@@ -790,32 +808,32 @@ class Round:
             self.phase = PLAY_PHASE
             self.taken, self.taken_used = tile, False
             self.taken_closed = self.opened[seat] is None
-            event["take"] = tile.notation()
-            self._charge(event, giver, self.okey.value(tile) * TAKE_TIMES)
-        elif type(action) is Decline:
+            event = Took(seat, tile, self._charge(giver, self.okey.value(tile) * TAKE_TIMES))
+        elif kind is Decline:
             # Not an event of the record: its end, "exhausted", says it.
             self._finish(EXHAUSTED, None)
-            return {"seat": seat, "decline": True}
-        elif type(action) is LayMelds:
-            event.update(self._lay(seat, action.melds, "meld"))
-        elif type(action) is LayPairs:
-            event.update(self._lay(seat, action.pairs, "pairs"))
-        elif type(action) is LayOff:
-            event.update(self._layoff(seat, action))
-        elif type(action) is Seize:
-            event.update(self._seize(seat, action))
+            return Declined(seat)
+        elif kind is LayMelds:
+            event = LaidMelds(seat, action.melds, self._lay(seat, action.melds, OPENED_MELDS))
+        elif kind is LayPairs:
+            event = LaidPairs(seat, action.pairs, self._lay(seat, action.pairs, OPENED_PAIRS))
+        elif kind is LayOff:
+            event = self._layoff(seat, action)
+        elif kind is Seize:
+            event = self._seize(seat, action)
         else:
-            event.update(self._discard(seat, action.tile))
+            event = self._discard(seat, action.tile)
         self.events.append(event)
         return event
 
-    def _charge(self, event: dict, seat: int, points: int) -> None:
-        if points:
-            self.charges[seat] += points
-            event["charge"] = {"seat": seat, "points": points}
+    def _charge(self, seat: int, points: int) -> Charge | None:
+        if not points:
+            return None
+        self.charges[seat] += points
+        return Charge(seat, points)
 
-    def _lay(self, seat: int, groups: tuple[tuple[Piece, ...], ...], kind: str) -> dict:
-        out: dict = {kind: [format_pieces(g) for g in groups]}
+    def _lay(self, seat: int, groups: tuple[tuple[Piece, ...], ...], opened: str) -> int | None:
+        """Lay ``groups``; the opening's value (0 for pairs) if they open the seat, else None."""
         total = 0
         for group in groups:
             result = check_meld(group, self.okey)
@@ -826,29 +844,28 @@ class Round:
                 if not self.taken_used and self._uses_taken(piece):
                     self.taken_used = True
         self.racks[seat] += Counter()  # drop the zero counts
-        if self.opened[seat] is None:
-            self.opened[seat] = OPENED_MELDS if kind == "meld" else OPENED_PAIRS
-            self.opened_now = True
-            if kind == "meld":
-                self.last_opening = total
-                out["opening"] = total
-            else:
-                out["opening"] = 0
-        return out
+        if self.opened[seat] is not None:
+            return None
+        self.opened[seat] = opened
+        self.opened_now = True
+        if opened == OPENED_MELDS:
+            self.last_opening = total
+            return total
+        return 0
 
-    def _layoff(self, seat: int, action: LayOff) -> dict:
+    def _layoff(self, seat: int, action: LayOff) -> LaidOff:
         item = self.table[action.to]
         self.table[action.to] = TableItem(item.owner, item.meld.extended(action.piece))
         self.racks[seat][action.piece.face] -= 1
         self.racks[seat] += Counter()
         if not self.taken_used and self._uses_taken(action.piece):
             self.taken_used = True
-        out: dict = {"layoff": action.piece.notation(), "to": action.to}
+        charge = None
         if self.options.opponents(seat, item.owner):
-            self._charge(out, item.owner, action.piece.number * LAYOFF_TIMES)
-        return out
+            charge = self._charge(item.owner, action.piece.number * LAYOFF_TIMES)
+        return LaidOff(seat, action.piece, action.to, charge)
 
-    def _seize(self, seat: int, action: Seize) -> dict:
+    def _seize(self, seat: int, action: Seize) -> Seized:
         item = self.table[action.to]
         stands = self.okey.identity(action.tile)
         index = item.meld.wild_for(stands)
@@ -857,17 +874,16 @@ class Round:
         rack[action.tile] -= 1
         rack[self.okey.tile] += 1
         self.racks[seat] = rack + Counter()
-        out: dict = {"seize": action.tile.notation(), "to": action.to}
+        charge = None
         if self.options.opponents(seat, item.owner):
-            self._charge(out, item.owner, SEIZE_BASE + stands.number * LAYOFF_TIMES)
-        return out
+            charge = self._charge(item.owner, SEIZE_BASE + stands.number * LAYOFF_TIMES)
+        return Seized(seat, action.tile, action.to, charge)
 
-    def _discard(self, seat: int, tile: Tile) -> dict:
+    def _discard(self, seat: int, tile: Tile) -> Event:
         rack = self.racks[seat]
         rack[tile] -= 1
         if not rack[tile]:
             del rack[tile]
-        out: dict = {"discard": tile.notation()}
         self.discards[seat].append(tile)
         if not rack:
             if tile is self.okey.tile:
@@ -877,9 +893,8 @@ class Round:
             else:
                 kind = HAND
             self._finish(kind, seat)
-            return out
-        if layoff_spots(tile, self.melds(), self.okey):
-            self._charge(out, seat, PENALTY)
+            return discarded(seat, tile, None)
+        charge = self._charge(seat, PENALTY) if layoff_spots(tile, self.melds(), self.okey) else None
         self.last_discard = (seat, tile)
         self.current = (seat + 1) % SEATS
         self.phase = DRAW_PHASE
@@ -887,10 +902,10 @@ class Round:
         self.opened_now = False
         if not self.pile_size and not self.can_take():
             self._finish(EXHAUSTED, None)
-        return out
+        return discarded(seat, tile, charge)
 
     def _finish(self, kind: str, seat: int | None) -> None:
-        self.end = {"kind": kind, "seat": seat}
+        self.end = RoundEnd(kind, seat)
         racks = [list(rack.elements()) for rack in self.racks]
         self.settlement = settle(self.options, kind, seat, racks, self.opened, self.okey)
         self.current = None
@@ -933,9 +948,9 @@ class OkeyView:
     taken_used: bool
     taken_closed: bool
     opened_now: bool
-    events: tuple[dict, ...]
+    events: tuple[Event, ...]
     legal_actions: tuple[Action, ...]
-    end: dict | None
+    end: RoundEnd | None
     settlement: tuple[int, ...] | None
 
     def melds(self) -> list[Meld]:
@@ -965,17 +980,31 @@ class OkeyView:
             "currentPlayer": self.current_player,
             "phase": self.phase,
             "taken": None if self.taken is None or self.taken_used else self.taken.notation(),
-            "events": list(self.events),
+            "events": [event_record(event) for event in self.events],
             "actions": [a.notation() for a in self.legal_actions],
-            "end": self.end,
+            "end": end_record(self.end),
             "settlement": None if self.settlement is None else list(self.settlement),
         }
 
 
-def _seen(event: dict, seat: int) -> dict:
-    if "draw" in event and event["seat"] != seat:
-        return {"seat": event["seat"], "draw": None}
-    return event
+def event_action(event: Event) -> Action:
+    """The action that made ``event`` (a replay steps through a round's events with it)."""
+    kind = type(event)
+    if kind is Drew:
+        return DRAW
+    if kind is Took:
+        return TAKE
+    if kind is LaidMelds:
+        return LayMelds(event.melds)
+    if kind is LaidPairs:
+        return LayPairs(event.pairs)
+    if kind is LaidOff:
+        return LayOff(event.piece, event.to)
+    if kind is Seized:
+        return Seize(event.tile, event.to)
+    if kind is Declined:
+        return DECLINE
+    return Discard(event.tile)
 
 
 # -- the game ------------------------------------------------------------------
@@ -1078,7 +1107,7 @@ class Game:
         if self.needs_deal:
             raise _illegal("no round is in play: deal the next round first", "okey-needs-deal")
 
-    def apply_action(self, action: Action | str) -> dict:
+    def apply_action(self, action: Action | str) -> Event:
         """Apply the current seat's action (an Action, or its notation) and return the event; deals the next
         round when one ends and the game goes on."""
         self._check_in_play()
@@ -1121,7 +1150,7 @@ class Game:
             taken_used=state.taken_used if mine else True,
             taken_closed=state.taken_closed if mine else False,
             opened_now=state.opened_now if mine else False,
-            events=tuple(_seen(event, seat) for event in state.events),
+            events=tuple(seen(event, seat) for event in state.events),
             legal_actions=tuple(state.legal_actions()) if mine else (),
             end=state.end,
             settlement=None if state.settlement is None else tuple(state.settlement),
@@ -1161,20 +1190,32 @@ __all__ = [
     "FALSE_JOKER",
     "TAKE",
     "Action",
+    "Charge",
     "Deal",
     "Decline",
+    "Declined",
     "Discard",
+    "Discarded",
     "Draw",
+    "Drew",
+    "Event",
     "Game",
     "IllegalActionError",
+    "LaidMelds",
+    "LaidOff",
+    "LaidPairs",
     "LayMelds",
     "LayOff",
     "LayPairs",
     "OkeyView",
     "Round",
+    "RoundEnd",
     "Seize",
+    "Seized",
     "TableItem",
     "Take",
+    "Took",
+    "event_action",
     "parse_action",
     "round_rng",
     "shuffled_deal",

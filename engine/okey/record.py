@@ -22,6 +22,7 @@ from ..core.record import dumps as dumps  # re-exported: the game's record API
 from ..core.record import write_jsonl as write_jsonl
 from ..core.records import Reader, same
 from ..core.records import RecordError as CoreRecordError
+from .events import end_record, event_record
 from .game import DECLINE, DRAW, PLAY_PHASE, TAKE, Deal, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize
 from .melds import parse_piece, parse_pieces
 from .rules import ENDS, EXHAUSTED, Options
@@ -49,8 +50,8 @@ def round_record(state: Round, totals: list[int] | None) -> dict:
         "indicator": deal.indicator.notation(),
         "deal": [[tile.notation() for tile in rack] for rack in deal.racks],
         "pile": [tile.notation() for tile in deal.pile],
-        "events": [dict(event) for event in state.events],
-        "end": None if state.end is None else dict(state.end),
+        "events": [event_record(event) for event in state.events],
+        "end": end_record(state.end),
         "settlement": None if state.settlement is None else list(state.settlement),
         "scores": state.scores,
         "totals": totals,
@@ -170,7 +171,7 @@ def _replay_round(game: Game, data: dict, number: int) -> Round:
     events = READER.field(data, "events", list, "the round", number)
     for index, event in enumerate(events, start=1):
         if state.is_over:
-            raise RecordError(f"the round is already over ({state.end['kind']})", number, index)
+            raise RecordError(f"the round is already over ({state.end.kind})", number, index)
         seat, action = _action(event, state, number, index)
         READER.turn(seat, state.current, number, index)
         if action is DRAW and state.pile_size:
@@ -192,7 +193,7 @@ def _replay_round(game: Game, data: dict, number: int) -> Round:
                     field="take",
                 )
         try:
-            produced = state.apply(action)
+            produced = event_record(state.apply(action))
         except EngineError as error:
             raise RecordError(str(error), number, index) from None
         if not same(event, produced):
@@ -210,7 +211,7 @@ def _replay_round(game: Game, data: dict, number: int) -> Round:
         raise RecordError("the round has no 'end' (null while it is unfinished)", number, field="end")
     if end is None:
         if state.is_over:
-            raise RecordError(f"the record says the round is unfinished, but it ended ({state.end['kind']})", number)
+            raise RecordError(f"the record says the round is unfinished, but it ended ({state.end.kind})", number)
         for key in ("settlement", "scores", "totals"):
             if data.get(key) is not None:
                 raise RecordError(f"an unfinished round has a null '{key}'", number, field=key)
@@ -238,8 +239,10 @@ def _replay_round(game: Game, data: dict, number: int) -> Round:
         raise RecordError(
             f"the record says the round ended ({end['kind']}), but seat {state.current} still acts", number
         )
-    if not same(end, state.end):
-        raise RecordError(f"the end is {quote(end)}, but the replay gives {quote(state.end)}", number, field="end")
+    if not same(end, end_record(state.end)):
+        raise RecordError(
+            f"the end is {quote(end)}, but the replay gives {quote(end_record(state.end))}", number, field="end"
+        )
     for key, actual in (("settlement", state.settlement), ("scores", state.scores), ("totals", list(game.totals))):
         READER.check(key, data.get(key), list(actual), number)
     return state

@@ -23,11 +23,13 @@ from dataclasses import dataclass, field
 
 from . import practice
 from .arrange import layoff_spots, opening, pairs_opening
-from .game import DECLINE, DRAW, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize
+from .events import LaidOff, Seized, Took
+from .game import DECLINE, DRAW, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize, event_action
 from .melds import format_pieces
-from .record import _action, replay
+from .record import replay
 from .rules import (
     ENDS,
+    EXHAUSTED,
     LAYOFF_TIMES,
     OKEY_LEFT,
     OPENED_MELDS,
@@ -40,6 +42,12 @@ from .rules import (
 from .tiles import Tile
 
 KINDS = ("meld", "penalty", "open", "charge", "settle")
+#: The move that caused another seat's charge, and its tile, by the kind of its event.
+_CAUSES = {
+    Took: lambda event: ("take", event.tile.notation()),
+    LaidOff: lambda event: ("layoff", event.piece.notation()),
+    Seized: lambda event: ("seize", event.tile.notation()),
+}
 #: The cost given to each turn a seat waited to open when it could have (for ranking the remarks).
 OPEN_TURN = 50
 
@@ -100,8 +108,9 @@ def _opening_with_take(state: Round, seat: int) -> dict | None:
     return None
 
 
-def _round_remarks(state: Round, record: dict, number: int, seat: int) -> list[Remark]:
-    """Replay one recorded round on ``state`` (dealt, nothing played) and review it for ``seat``."""
+def _round_remarks(state: Round, played: Round, number: int, seat: int) -> list[Remark]:
+    """Play the events of the replayed round ``played`` again on ``state`` (dealt, nothing played) and review
+    them for ``seat``."""
     okey = state.okey
     remarks: list[Remark] = []
     turn = 0
@@ -110,8 +119,8 @@ def _round_remarks(state: Round, record: dict, number: int, seat: int) -> list[R
     unplayed: dict[Tile, tuple[int, int, str]] = {}  # a tile that could be laid off: (turn, move, the meld)
     seize: tuple[int, int, str, str, int] | None = None
     seized = False
-    for index, event in enumerate(record["events"]):
-        actor, action = _action(event, state, number, index + 1)
+    for index, event in enumerate(played.events):
+        actor, action = event.seat, event_action(event)
         mine = actor == seat
         if mine and action is DRAW and state.opened[seat] is None and could_open is None and state.can_take(seat):
             found = _opening_with_take(state, seat)
@@ -134,34 +143,35 @@ def _round_remarks(state: Round, record: dict, number: int, seat: int) -> list[R
                         worth = SEIZE_BASE + okey.identity(other.tile).number * LAYOFF_TIMES
                         charge = worth if state.options.opponents(seat, owner) else 0
                         seize = (turn, index, other.tile.notation(), melds[other.to].notation(), charge)
-            if event.get("charge"):
+            if event.charge is not None:
                 spots = sorted({i for i, _end, _tile in layoff_spots(action.tile, state.melds(), okey)})
                 fed = [state.melds()[i].notation() for i in spots]
                 remarks.append(
                     Remark(
                         "penalty",
-                        event["charge"]["points"],
+                        event.charge.points,
                         number,
                         index,
-                        {"tile": action.tile.notation(), "points": event["charge"]["points"], "fed": fed},
+                        {"tile": action.tile.notation(), "points": event.charge.points, "fed": fed},
                     )
                 )
-        if mine and type(action) in (LayMelds, LayPairs) and "opening" in event:
+        if mine and type(action) in (LayMelds, LayPairs) and event.opening is not None:
             opened_turn = turn + 1
         if mine and type(action) is Seize:
             seized = True
-        if not mine and event.get("charge", {}).get("seat") == seat:
-            what = next(key for key in ("take", "layoff", "seize") if key in event)
-            facts = {"cause": what, "by": actor, "tile": event[what], "points": event["charge"]["points"]}
+        charge = getattr(event, "charge", None)
+        if not mine and charge is not None and charge.seat == seat:
+            what, tile = _CAUSES[type(event)](event)
+            facts = {"cause": what, "by": actor, "tile": tile, "points": charge.points}
             if what != "take":
-                facts["meld"] = state.melds()[event["to"]].notation()
-            remarks.append(Remark("charge", event["charge"]["points"], number, index, facts))
+                facts["meld"] = state.melds()[event.to].notation()
+            remarks.append(Remark("charge", charge.points, number, index, facts))
         state.apply(action)
-    if state.end is None and (record.get("end") or {}).get("kind") == "exhausted":
+    if state.end is None and played.end is not None and played.end.kind == EXHAUSTED:
         state.apply(DECLINE)  # the seat to play did not take the last discard
     if state.end is None:
         return remarks  # an unfinished round: only what happened so far
-    end = state.end["kind"]
+    end = state.end.kind
     if could_open is not None and (opened_turn is None or opened_turn > could_open[0]):
         late = None if opened_turn is None else opened_turn - could_open[0]
         turn_could, move, found = could_open
@@ -192,7 +202,7 @@ def _round_remarks(state: Round, record: dict, number: int, seat: int) -> list[R
         facts = {"tile": tile, "turn": turn_could, "meld": meld, "what": "seize", "charge": charge}
         remarks.append(Remark("meld", charge, number, move, facts))
     okeys = okeys_in(rack, okey)
-    if okeys and state.end["seat"] != seat:
+    if okeys and state.end.seat != seat:
         remarks.append(Remark("settle", okeys * OKEY_LEFT[end], number, None, {"okeys": okeys, "each": OKEY_LEFT[end]}))
     remarks.append(
         Remark(
@@ -214,16 +224,16 @@ def _round_remarks(state: Round, record: dict, number: int, seat: int) -> list[R
     return remarks
 
 
-def review_game(game: Game, record: dict, seat: int) -> Review:
-    """The review of a replayed ``game`` (and the record it came from) for ``seat``."""
+def review_game(game: Game, seat: int) -> Review:
+    """The review of a replayed ``game`` for ``seat``."""
     if not 0 <= seat < 4:
         raise ValueError(f"seat {seat} is not at the table (seats 0 to 3)")
     remarks: list[Remark] = []
-    for number, (played, data) in enumerate(zip(game.rounds, record["rounds"], strict=True), start=1):
+    for number, played in enumerate(game.rounds, start=1):
         if not played.is_over:
             continue  # a round in play is never reviewed: it would show hidden racks
         state = Round(game.options, played.deal, number)
-        remarks.extend(_round_remarks(state, data, number, seat))
+        remarks.extend(_round_remarks(state, played, number, seat))
     indicators = tuple(state.indicator.notation() for state in game.rounds)
     return Review(seat, game.options.mode, tuple(remarks), indicators)
 
@@ -257,4 +267,4 @@ def exercise_for(remark: dict, mode: str) -> tuple[str, int]:
 
 def review(record: dict, seat: int) -> Review:
     """Replay an Okey record (every check of ``replay``) and review it for ``seat``."""
-    return review_game(replay(record), record, seat)
+    return review_game(replay(record), seat)

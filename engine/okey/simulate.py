@@ -43,7 +43,7 @@ class Summary:
                 self.seat_wins[seat] += 1
                 self.bot_wins[name] += 1
         for state in game.rounds:
-            self.ends[state.end["kind"]] += 1
+            self.ends[state.end.kind] += 1
 
     def as_json(self) -> dict:
         games = max(self.games, 1)

@@ -20,6 +20,7 @@ import pytest
 from engine.board import session
 from engine.okey.board import session as okey_session
 from engine.okey.board.text import Words
+from engine.okey.events import Discarded, Took
 from engine.okey.record import game_record, replay
 from engine.okey.tiles import FULL_SET
 
@@ -48,7 +49,7 @@ def hidden_only(game_id: str) -> set[str]:
     seen[state.indicator] += 1
     hidden = Counter(t for seat in (1, 2, 3) for t in state.rack(seat)) + Counter(state.pile_left)
     assert hidden + seen == Counter(FULL_SET)
-    taken = {event["take"] for event in state.events if "take" in event}
+    taken = {event.tile.notation() for event in state.events if type(event) is Took}
     # The okey's face is named as what the indicator makes of it ("K7 is the okey"), not as a tile somewhere.
     return {
         tile.notation()
@@ -200,7 +201,7 @@ def test_the_timer_hands_the_players_turn_to_a_bot_and_says_so():
     assert after["news"][0] == "Aika loppui: botti pelasi vuorosi."
     assert after["phase"] == "bot" and after["seats"][0]["rackSize"] == 14
     state = okey_session._games[view["game"]].game.round
-    assert state.events[-1]["seat"] == 0 and "discard" in state.events[-1]
+    assert state.events[-1].seat == 0 and type(state.events[-1]) is Discarded
     assert refused("okey.timeout", game=view["game"])["code"] == "not-your-turn"
 
 

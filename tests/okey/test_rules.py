@@ -11,6 +11,7 @@ import random
 import pytest
 
 from engine.core.errors import EngineError
+from engine.okey.events import Declined, Drew, RoundEnd, event_record
 from engine.okey.game import DECLINE, DRAW, TAKE, Game, IllegalActionError, Round, parse_action
 from engine.okey.rules import Options
 from engine.okey.tiles import Okey, Tile
@@ -22,7 +23,8 @@ FILL = "Y2 B4 K3 Y6"
 
 
 def act(state: Round, text: str) -> dict:
-    return state.apply(parse_action(text, state.okey))
+    """Apply an action; its event in the record's form."""
+    return event_record(state.apply(parse_action(text, state.okey)))
 
 
 def refused(state: Round, text: str, reason: str, code: str | None = None) -> IllegalActionError:
@@ -240,7 +242,7 @@ def test_the_last_discard_is_exempt_from_the_penalty():
     racks = ["K8", "B3 B4 R6", "Y1 Y2 Y5 Y8", "Y10 FJ"]
     state = position(racks, table=[(1, "K5 K6 K7")], opened=["melds", "melds", None, "pairs"])
     assert act(state, "discard K8") == {"seat": 0, "discard": "K8"}
-    assert state.end == {"kind": "hand", "seat": 0}
+    assert state.end == RoundEnd("hand", 0)
 
 
 def test_a_penalty_discard_that_ends_an_exhausted_round_is_still_charged():
@@ -249,7 +251,7 @@ def test_a_penalty_discard_that_ends_an_exhausted_round_is_still_charged():
     racks = ["K8 K11 " + FILL, "B3 B4 R6", "Y1 Y2 Y5 Y8", "Y10 FJ"]
     state = position(racks, table=[(2, "K5 K6 K7")], opened=["melds", None, "melds", "pairs"])
     assert act(state, "discard K8")["charge"] == {"seat": 0, "points": 100}
-    assert state.end == {"kind": "exhausted", "seat": None}
+    assert state.end == RoundEnd("exhausted", None)
 
 
 # -- ends and the settlement table ---------------------------------------------------
@@ -264,7 +266,7 @@ def finish(last: str, opened0: str, mode: str = "solo") -> Round:
 
 def test_a_hand_finish_and_its_row():
     state = finish("K8", "melds")
-    assert state.end == {"kind": "hand", "seat": 0}
+    assert state.end == RoundEnd("hand", 0)
     # seat 1: rack 3 + 4 = 7 × 5, plus 500 for the okey it holds; seat 2 did not open; seat 3 opened with pairs
     assert state.settlement == [-500, 35 + 500, 500, 16 * 10]
     assert state.scores == state.settlement
@@ -276,30 +278,30 @@ def test_an_okey_left_in_a_rack_is_charged_by_the_kind_of_finish_not_by_how_its_
     racks = ["K8", "B3 B4", "Y1 Y2 Y5 Y8", "K2 R6"]
     state = position(racks, opened=["melds", "melds", None, "pairs"])
     act(state, "discard K8")
-    assert state.end["kind"] == "hand" and state.settlement[3] == 2 * 10 + 500
+    assert state.end.kind == "hand" and state.settlement[3] == 2 * 10 + 500
     racks = ["R6", "K2 R6", "Y1 Y2 Y5 Y8", "Y10"]
     state = position(racks, opened=["melds", "melds", None, "pairs"])
     act(state, "discard R6")
-    assert state.end["kind"] == "okey" and state.settlement[1] == 2 * 10 + 1000
+    assert state.end.kind == "okey" and state.settlement[1] == 2 * 10 + 1000
 
 
 def test_a_pairs_finish_and_its_row():
     state = finish("K8", "pairs")
-    assert state.end == {"kind": "pairs", "seat": 0}
+    assert state.end == RoundEnd("pairs", 0)
     assert state.settlement == [-1000, 70 + 1000, 1000, 160]
 
 
 def test_an_okey_finish_and_its_row_counted_once_with_pairs():
     state = finish("R6", "melds")
-    assert state.end == {"kind": "okey", "seat": 0}
+    assert state.end == RoundEnd("okey", 0)
     assert state.settlement == [-1000, 70 + 1000, 1000, 160]
     state = finish("R6", "pairs")
-    assert state.end == {"kind": "okey", "seat": 0}
+    assert state.end == RoundEnd("okey", 0)
     assert state.settlement == [-1000, 70 + 1000, 1000, 160]
 
 
 def test_a_false_joker_as_the_last_discard_is_an_ordinary_finish():
-    assert finish("FJ", "melds").end == {"kind": "hand", "seat": 0}
+    assert finish("FJ", "melds").end == RoundEnd("hand", 0)
 
 
 def test_the_finishers_partner_pays_nothing_in_pairs_mode():
@@ -313,7 +315,7 @@ def test_the_round_is_exhausted_when_the_pile_is_empty_and_nobody_takes():
     racks = ["K11 K12 " + FILL, "B3 B4 R6", "Y1 Y2 Y5 Y8", "Y10 FJ"]
     state = position(racks, opened=[None, "melds", None, "pairs"])
     act(state, "discard K11")
-    assert state.end == {"kind": "exhausted", "seat": None}
+    assert state.end == RoundEnd("exhausted", None)
     # Nobody went out: seat 0 did not open (500 whatever its rack), seat 1 pays its rack × 5 and its okey.
     assert state.settlement == [500, 35 + 500, 500, 160]
 
@@ -324,8 +326,8 @@ def test_declining_the_discard_with_an_empty_pile_exhausts_the_round():
     act(state, "discard K10")
     assert state.current == 1 and state.legal_actions() == [TAKE, DECLINE]
     refused(state, "draw", "the pile is empty")
-    assert state.apply(DECLINE) == {"seat": 1, "decline": True}
-    assert state.end == {"kind": "exhausted", "seat": None}
+    assert state.apply(DECLINE) == Declined(1)
+    assert state.end == RoundEnd("exhausted", None)
     assert state.settlement == [500, (11 + 12 + 1 + 2) * 5, 500, 160]
 
 
@@ -333,7 +335,7 @@ def test_decline_is_refused_while_the_pile_has_tiles():
     state = position(["K10 " + FILL, "K11 K12 B1 B2", "", ""], pile="B5", opened=[None, "melds", None, None])
     act(state, "discard K10")
     refused(state, "decline", "the pile is not empty")
-    assert state.apply(DRAW) == {"seat": 1, "draw": "B5"}
+    assert state.apply(DRAW) == Drew(1, Tile.parse("B5"))
     refused(state, "draw", "already drawn")
 
 
@@ -386,9 +388,12 @@ def test_the_deal_and_the_view():
         assert repr(state.rack(seat)) not in text
     game.apply_action(game.legal_actions()[-1])  # seat 0 discards
     game.apply_action(DRAW)  # seat 1 draws
-    drawn = game.round.events[-1]["draw"]
-    assert game.view(2).events[-1] == {"seat": 1, "draw": None}
-    assert game.view(1).events[-1] == {"seat": 1, "draw": drawn}
+    drawn = game.round.events[-1]
+    assert type(drawn) is Drew and drawn.seat == 1 and drawn.tile in game.round.rack(1)
+    assert game.view(2).events[-1] == Drew(1, None)
+    assert game.view(2).as_json()["events"][-1] == {"seat": 1, "draw": None}
+    assert game.view(1).events[-1] is drawn
+    assert game.view(1).as_json()["events"][-1] == {"seat": 1, "draw": drawn.tile.notation()}
     assert game.view(1).as_json()["rack"] == [t.notation() for t in game.round.rack(1)]
 
 

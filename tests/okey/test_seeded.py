@@ -75,9 +75,10 @@ def check_game(game: Game) -> dict:
         assert state.scores == [c + s for c, s in zip(state.charges, state.settlement, strict=True)]
         charged = [0] * 4
         for event in state.events:
-            if "charge" in event:
-                assert event["charge"]["points"] > 0
-                charged[event["charge"]["seat"]] += event["charge"]["points"]
+            charge = getattr(event, "charge", None)
+            if charge is not None:
+                assert charge.points > 0
+                charged[charge.seat] += charge.points
         assert charged == state.charges
         totals = [a + b for a, b in zip(totals, state.scores, strict=True)]
     assert list(game.totals) == totals

@@ -36,8 +36,7 @@ from typing import Any
 from ...core import sessions
 from ...core.errors import EngineError, quote
 from ...core.sessions import PlayError, SessionStore, UnknownGameError, check_language
-from ..game import DECLINE, DRAW, TAKE, Discard, Game, LayMelds, LayOff, LayPairs, Round, Seize, lay_melds, lay_pairs
-from ..melds import parse_piece, parse_pieces
+from ..game import DECLINE, Game, Round, event_action, lay_melds, lay_pairs
 from ..rules import Options
 from ..tiles import Tile
 from .practice import practice_check, practice_make
@@ -151,7 +150,7 @@ def _apply(session: Session, action, lang: str) -> list[str]:
         session.game.apply_action(action)
     except EngineError as error:
         raise _refused(error, session, lang) from None
-    return news(state, _words(session, lang), before)
+    return news(session.game, _words(session, lang), before)
 
 
 def _your_turn(session: Session, lang: str) -> None:
@@ -219,8 +218,8 @@ def next_round(game: str, lang: str = "en") -> dict:
     session = _games[game]
     check_language(lang)
     sessions.check_phase(phase(session.game), Phase.ROUND_OVER, "the round is not over", "round-not-over")
-    dealt = session.game.begin_round(session.game.planned_deal())
-    return _reply(game, session, lang, news(dealt, _words(session, lang), -1))
+    session.game.begin_round(session.game.planned_deal())
+    return _reply(game, session, lang, news(session.game, _words(session, lang), -1))
 
 
 # -- the assisted table and the rack ------------------------------------------------------------------------------
@@ -342,22 +341,6 @@ def replay_open(text: str, lang: str = "en") -> dict:
     return replay_view(_replays.add(sessions.Replay.of(record, game, game.rounds)), 0, lang)
 
 
-def _event_action(event: dict, okey):
-    if "draw" in event:
-        return DRAW
-    if "take" in event:
-        return TAKE
-    if "meld" in event:
-        return LayMelds(tuple(parse_pieces(g, okey) for g in event["meld"]))
-    if "pairs" in event:
-        return LayPairs(tuple(parse_pieces(g, okey) for g in event["pairs"]))
-    if "layoff" in event:
-        return LayOff(parse_piece(event["layoff"], okey), event["to"])
-    if "seize" in event:
-        return Seize(Tile.parse(event["seize"]), event["to"])
-    return Discard(Tile.parse(event["discard"]))
-
-
 def game_at(replay: sessions.Replay[Game, Round], index: int, done: int) -> Game:
     """The replayed game at round ``index`` after ``done`` events: earlier rounds as they ended, that round
     stepped forward from the cursor (or from its deal, to go back)."""
@@ -368,7 +351,7 @@ def game_at(replay: sessions.Replay[Game, Round], index: int, done: int) -> Game
         replay.cursor, replay.index = cursor, index
     events = whole.events
     while len(cursor.events) < done:
-        cursor.apply(_event_action(events[len(cursor.events)], cursor.okey))
+        cursor.apply(event_action(events[len(cursor.events)]))
     if done == len(events) and whole.is_over and not cursor.is_over:
         cursor.apply(DECLINE)  # an exhausted round: the last seat left the discard
     return replay.game_at_cursor("rounds")
@@ -386,25 +369,12 @@ def replay_view(replay: str, step: int, lang: str = "en") -> dict:
 
 
 def review(record: object, seat: int = 0, lang: str = "en") -> dict:
-    """The review of a finished game for ``seat``, from its record alone (``engine.okey.review``): every
-    remark with its kind, severity, heading, text and picture, and the worst three as a drill.
-
-    ``record`` is the record (an object, or the text of a file); only its finished rounds are reviewed,
-    so a game in progress shows nothing hidden.
-    """
+    """``engine.okey.review`` of the record's finished rounds for ``seat`` (``sessions.review_reply``)."""
     from ..record import RecordError
     from ..render.review import review_json
     from ..review import review as review_record
 
-    check_language(lang)
-    if isinstance(record, str):
-        record = sessions.parse_record(record, RecordError)
-    if not isinstance(record, dict):
-        raise RecordError("a game record is one JSON object")
-    players = record.get("players", 4) if isinstance(record.get("players", 4), int) else 4
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise PlayError(f"seat {seat!r} is not a seat of this game (0 to {players - 1})", code="arguments")
-    return review_json(review_record(record, seat), lang)
+    return sessions.review_reply(record, seat, lang, RecordError, review_record, review_json)
 
 
 #: The ops, by name; engine.board.session serves each as ``okey.<name>``.

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import enum
 
+from ...core.sessions import board_phase
 from ..arrange import best_value, is_penalty, layoff_spots, opening, pairs_opening
-from ..game import Decline, Discard, Draw, Game, LayMelds, LayOff, LayPairs, Round, Seize, Take
-from ..melds import Piece, make_meld, parse_piece, parse_pieces
+from ..events import Discarded, Drew, LaidMelds, LaidOff, LaidPairs, Seized, Took
+from ..game import TAKE, Decline, Discard, Draw, Game, LayMelds, LayOff, LayPairs, OkeyView, Round, Seize, Take
+from ..melds import Piece, format_pieces, make_meld
 from ..rules import OPENED_MELDS
-from ..tiles import Tile
 from .text import MARKS, Words
 
 HUMAN = 0
@@ -39,75 +40,73 @@ class Phase(enum.StrEnum):
     BOT = "bot"  # a bot's move (the page asks for it at its pace)
     ROUND_OVER = "roundOver"  # Next round
     GAME_OVER = "gameOver"
+    PART_OVER = ROUND_OVER  # the name engine.core.sessions.board_phase knows it by
 
 
 def phase(game: Game) -> Phase:
-    if game.is_terminal():
-        return Phase.GAME_OVER
-    state = game.round
-    if state.is_over:
-        return Phase.ROUND_OVER
-    return Phase.YOU if state.current == HUMAN else Phase.BOT
+    return board_phase(game, Phase)
 
 
 # -- the log ---------------------------------------------------------------------
 
 
-def narrate(state: Round, words: Words, reveal: bool = False) -> list[tuple[int, str]]:
-    """The round in sentences, each with the index of the event it tells (-1: the deal; len(events): the end).
-
-    Another seat's draw is told without its tile unless ``reveal``.
-    """
-    okey = state.okey
-    lines = [(-1, words.round_start(state.number, state.starter, state.indicator.notation(), okey.tile.notation()))]
+def narrate(seen: OkeyView | Round, number: int, words: Words) -> list[tuple[int, str]]:
+    """Round ``number`` in sentences, each with the index of the event it tells (-1: the deal; len(events): the
+    end), as ``seen`` holds it: a seat's view tells another seat's draw without its tile; a finished round
+    (a replay) tells every tile."""
+    okey = seen.okey
+    lines = [(-1, words.round_start(number, seen.starter, seen.indicator.notation(), okey.tile.notation()))]
     table = []
-    for index, event in enumerate(state.events):
-        seat = event["seat"]
-        if "draw" in event:
-            shown = event["draw"] if seat == HUMAN or reveal else None
-            lines.append((index, words.drew(seat, shown)))
-        elif "take" in event:
-            lines.append((index, words.took(seat, event["take"])))
-        elif "meld" in event or "pairs" in event:
-            kind = "meld" if "meld" in event else "pairs"
-            groups = event[kind]
-            table.extend(make_meld(parse_pieces(group, okey), okey) for group in groups)
-            if "opening" in event and kind == "meld":
-                lines.append((index, words.opened_melds(seat, groups, event["opening"])))
-            elif "opening" in event:
-                lines.append((index, words.opened_pairs(seat, groups)))
+    for index, event in enumerate(seen.events):
+        seat = event.seat
+        kind = type(event)
+        why = None
+        if kind is Drew:
+            lines.append((index, words.drew(seat, None if event.tile is None else event.tile.notation())))
+        elif kind is Took:
+            lines.append((index, words.took(seat, event.tile.notation())))
+            why = "take"
+        elif kind is LaidMelds or kind is LaidPairs:
+            groups = event.melds if kind is LaidMelds else event.pairs
+            texts = [format_pieces(group) for group in groups]
+            table.extend(make_meld(group, okey) for group in groups)
+            if event.opening is not None and kind is LaidMelds:
+                lines.append((index, words.opened_melds(seat, texts, event.opening)))
+            elif event.opening is not None:
+                lines.append((index, words.opened_pairs(seat, texts)))
             else:
-                lines.append((index, words.laid(seat, groups)))
-        elif "layoff" in event:
-            before = table[event["to"]]
-            table[event["to"]] = before.extended(parse_piece(event["layoff"], okey))
-            lines.append((index, words.laid_off(seat, event["layoff"], before.notation())))
-        elif "seize" in event:
-            before = table[event["to"]]
-            tile = Tile.parse(event["seize"])
-            stands = okey.identity(tile)
-            table[event["to"]] = before.seized(before.wild_for(stands), Piece(stands, tile, False))
-            lines.append((index, words.seized(seat, event["seize"], before.notation())))
-        elif "discard" in event:
-            lines.append((index, words.discarded(seat, event["discard"])))
-        charge = event.get("charge")
-        if charge:
-            why = next(kind for kind in ("take", "layoff", "seize", "discard") if kind in event)
-            lines.append((index, words.charged(charge["seat"], charge["points"], why)))
-    if state.end is not None:
-        lines.append((len(state.events), words.round_end(state.end["kind"], state.end["seat"])))
+                lines.append((index, words.laid(seat, texts)))
+        elif kind is LaidOff:
+            before = table[event.to]
+            table[event.to] = before.extended(event.piece)
+            lines.append((index, words.laid_off(seat, event.piece.notation(), before.notation())))
+            why = "layoff"
+        elif kind is Seized:
+            before = table[event.to]
+            stands = okey.identity(event.tile)
+            table[event.to] = before.seized(before.wild_for(stands), Piece(stands, event.tile, False))
+            lines.append((index, words.seized(seat, event.tile.notation(), before.notation())))
+            why = "seize"
+        elif kind is Discarded:
+            lines.append((index, words.discarded(seat, event.tile.notation())))
+            why = "discard"
+        charge = getattr(event, "charge", None)
+        if charge is not None:
+            lines.append((index, words.charged(charge.seat, charge.points, why)))
+    if seen.end is not None:
+        lines.append((len(seen.events), words.round_end(seen.end.kind, seen.end.seat)))
     return lines
 
 
-def news(state: Round, words: Words, since: int) -> list[str]:
-    """The sentences of the events from index ``since`` on (and the end of the round)."""
-    return [line for index, line in narrate(state, words) if index >= since]
+def news(game: Game, words: Words, since: int) -> list[str]:
+    """The sentences of the round's events from index ``since`` on (and its end), as the player saw them."""
+    return [line for index, line in narrate(game.view(HUMAN), len(game.rounds), words) if index >= since]
 
 
 # -- moves -------------------------------------------------------------------------
 
 
-def action_json(action, state: Round, words: Words) -> dict:
+def action_json(action, state: OkeyView | Round, words: Words) -> dict:
     """A legal move: its notation (what the page sends back), its kind, its tiles and the name of its button."""
     notation = action.notation()
     if isinstance(action, Draw):
@@ -151,45 +150,52 @@ def action_json(action, state: Round, words: Words) -> dict:
     return {"action": notation, "kind": "discard", "tile": tile, "label": words.discard_label(tile)}
 
 
-def _opening_values(state: Round) -> list[int | None]:
+def _opening_values(seen: OkeyView) -> list[int | None]:
     values: list[int | None] = [None] * 4
-    for event in state.events:
-        if "meld" in event and "opening" in event:
-            values[event["seat"]] = event["opening"]
+    for event in seen.events:
+        if type(event) is LaidMelds and event.opening is not None:
+            values[event.seat] = event.opening
     return values
 
 
-def assisted_hint(state: Round, words: Words) -> str | None:
+def assisted_hint(seen: OkeyView, words: Words) -> str | None:
     """Whether the player can open now, and with what (the assisted table, during the player's play phase)."""
-    if state.opened[HUMAN] is not None or state.current != HUMAN or state.phase != "play":
+    if seen.opened[HUMAN] is not None or seen.current_player != HUMAN or seen.phase != "play":
         return None
-    rack = state.rack(HUMAN)
-    taken = state.taken if not state.taken_used else None
-    threshold = state.threshold()
-    found = opening(rack, state.okey, threshold, taken=taken)
+    rack = seen.rack
+    taken = seen.taken if not seen.taken_used else None
+    threshold = seen.threshold
+    found = opening(rack, seen.okey, threshold, taken=taken)
     if found is not None:
         return words.can_open([m.notation() for m in found.melds], found.value, threshold)
-    pairs = pairs_opening(rack, state.okey, taken=taken)
+    pairs = pairs_opening(rack, seen.okey, taken=taken)
     if pairs is not None:
         return words.can_open_pairs(len(pairs))
-    return words.cannot_open(best_value(rack, state.okey, keep=True), threshold)
+    return words.cannot_open(best_value(rack, seen.okey, keep=True), threshold)
 
 
 def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = False) -> dict:
-    """Everything the table shows of ``game`` now (see the module's docstring)."""
+    """Everything the table shows of ``game`` now (see the module's docstring).
+
+    It starts from what the player's seat may see (``Game.view``); only a finished round, or a replay of a
+    record (``reveal``), where every rack is public, is read from the round itself.
+    """
     words = Words(lang, game.options.mode)
-    state = game.round
+    seen = game.view(HUMAN)
     now = phase(game)
     mine = now == Phase.YOU and not reveal
-    legal = state.legal_actions() if mine else []
-    shown = reveal or state.is_over
-    totals = game.running_totals()
-    openings = _opening_values(state)
-    melds = state.melds()
-    okey = state.okey
+    legal = seen.legal_actions if mine else ()
+    public = game.round if reveal or seen.end is not None else None
+    totals = seen.totals
+    if seen.end is None:  # the charges of the round in play count already
+        totals = tuple(a + b for a, b in zip(totals, seen.charges, strict=True))
+    openings = _opening_values(seen)
+    melds = seen.melds()
+    okey = seen.okey
     seats = []
     for seat in range(4):
-        size = state.rack_sizes[seat]
+        size = seen.rack_sizes[seat]
+        rack = seen.rack if seat == HUMAN else (None if public is None else public.rack(seat))
         seats.append(
             {
                 "seat": seat,
@@ -197,29 +203,29 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
                 "partner": game.options.partners(HUMAN, seat),
                 "rackSize": size,
                 "rackText": words.rack_size(size),
-                "opened": state.opened[seat],
-                "openedText": words.opened_state(state.opened[seat], openings[seat]),
-                "charges": state.charges[seat],
+                "opened": seen.opened[seat],
+                "openedText": words.opened_state(seen.opened[seat], openings[seat]),
+                "charges": seen.charges[seat],
                 "total": totals[seat],
-                "current": state.current == seat,
-                "discards": [tile.notation() for tile in state.discards[seat]],
-                "rack": [t.notation() for t in state.rack(seat)] if shown or seat == HUMAN else None,
+                "current": seen.current_player == seat,
+                "discards": [tile.notation() for tile in seen.discards[seat]],
+                "rack": None if rack is None else [t.notation() for t in rack],
             }
         )
-    rack = state.rack(HUMAN)
-    taken = state.taken.notation() if mine and state.taken is not None and not state.taken_used else None
+    rack = seen.rack
+    taken = seen.taken.notation() if mine and seen.taken is not None and not seen.taken_used else None
     view = {
         "phase": now,
         "options": game.options.as_json(),
         "assisted": assisted,
-        "round": state.number,
+        "round": seen.round_number,
         "rounds": game.options.rounds,
-        "indicator": state.indicator.notation(),
+        "indicator": seen.indicator.notation(),
         "okey": okey.tile.notation(),
-        "pile": state.pile_size,
-        "pileText": words.pile(state.pile_size),
-        "threshold": state.threshold(),
-        "thresholdText": words.threshold(state.threshold()),
+        "pile": seen.pile_size,
+        "pileText": words.pile(seen.pile_size),
+        "threshold": seen.threshold,
+        "thresholdText": words.threshold(seen.threshold),
         "seats": seats,
         "rack": [tile.notation() for tile in rack],
         "penalty": sorted({t.notation() for t in rack if is_penalty(t, melds, okey)}) if assisted else [],
@@ -233,31 +239,31 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
                 "meldText": words.meld(item.meld.notation()),
                 "value": item.meld.value,
             }
-            for index, item in enumerate(state.table)
+            for index, item in enumerate(seen.table)
         ],
         "lastDiscard": None
-        if state.last_discard is None
-        else {"seat": state.last_discard[0], "tile": state.last_discard[1].notation()},
-        "current": state.current,
-        "turnPhase": state.phase if state.current is not None else None,
-        "turn": words.turn(state.current, state.phase, taken),
+        if seen.last_discard is None
+        else {"seat": seen.last_discard[0], "tile": seen.last_discard[1].notation()},
+        "current": seen.current_player,
+        "turnPhase": seen.phase if seen.current_player is not None else None,
+        "turn": words.turn(seen.current_player, seen.phase, taken),
         "taken": taken,
-        "actions": [action_json(action, state, words) for action in legal],
+        "actions": [action_json(action, seen, words) for action in legal],
         "takeRefused": None,
-        "hint": assisted_hint(state, words) if mine and assisted else None,
-        "log": [line for _index, line in narrate(state, words, reveal=reveal)],
+        "hint": assisted_hint(seen, words) if mine and assisted else None,
+        "log": [line for _index, line in narrate(seen if not reveal else public, seen.round_number, words)],
         "roundEnd": None,
         "gameEnd": None,
     }
     view["tileNames"] = tile_names(view, words)
     view["marks"] = MARKS
-    if mine and state.phase == "draw" and state.last_discard is not None and not state.can_take():
-        tile = state.last_discard[1].notation()
+    if mine and seen.phase == "draw" and seen.last_discard is not None and TAKE not in legal:
+        tile = seen.last_discard[1].notation()
         view["takeRefused"] = {"tile": tile, "label": words.take_label(tile), "text": words.take_refused(tile)}
-    if mine and assisted and state.opened[HUMAN] == OPENED_MELDS:
+    if mine and assisted and seen.opened[HUMAN] == OPENED_MELDS:
         view["layoffTiles"] = sorted({t.notation() for t in rack if layoff_spots(t, melds, okey)})
-    if state.is_over:
-        view["turn"] = words.round_end(state.end["kind"], state.end["seat"])
+    if seen.end is not None:
+        view["turn"] = words.round_end(seen.end.kind, seen.end.seat)
         view["roundEnd"] = round_end(game, words)
     if game.is_terminal():
         winners = game.winner
@@ -269,7 +275,7 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
             "text": words.winners(winners, best),
             "chart": totals_by_round(game),
         }
-    if state.is_over and game.options.mode == "pairs":
+    if seen.end is not None and game.options.mode == "pairs":
         # In pairs the partnerships' sums decide: shown beside the seats' totals.
         totals_now = game.totals
         view["sides"] = [
@@ -302,9 +308,9 @@ def round_end(game: Game, words: Words) -> dict:
     state = game.round
     totals = game.totals
     return {
-        "kind": state.end["kind"],
-        "seat": state.end["seat"],
-        "text": words.round_end(state.end["kind"], state.end["seat"]),
+        "kind": state.end.kind,
+        "seat": state.end.seat,
+        "text": words.round_end(state.end.kind, state.end.seat),
         "rows": [
             {
                 "seat": seat,

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ...core.errors import EngineError
 from ..arrange import penalty_tiles
+from ..events import Charge
 from ..game import DRAW_PHASE, PLAY_PHASE, LayMelds, LayOff, LayPairs, Round, Seize, TableItem
 from ..game import Discard as DiscardAction
 from ..game import Take as TakeAction
@@ -55,12 +56,6 @@ class Invalid:
     pieces: tuple[Piece, ...]
     code: str
     reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class Charge:
-    seat: int
-    points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,11 +270,6 @@ def _play(diagram: OkeyDiagram, options: Options, okey: Okey, items: list[TableI
     return out, list(game.table)
 
 
-def _charge(event: dict) -> Charge | None:
-    charge = event.get("charge")
-    return Charge(charge["seat"], charge["points"]) if charge else None
-
-
 def _owner(game: Round, target: int) -> str:
     if not 1 <= target <= len(game.table):
         raise DiagramError(0, f"there is no table meld {target}")
@@ -291,7 +281,7 @@ def _one(game: Round, action, okey: Okey) -> Action:
     verb = action.verb
     if verb == "take":
         tile = Tile.parse(action.text)
-        return Action(verb, tile=tile, charge=_charge(game.apply(TakeAction())))
+        return Action(verb, tile=tile, charge=game.apply(TakeAction()).charge)
     if verb == "opening":
         melds = tuple(_meld(group, action.line, okey) for group in action.text.split(","))
         total = sum(meld.value for meld in melds)
@@ -313,15 +303,15 @@ def _one(game: Round, action, okey: Okey) -> Action:
         owner = _owner_at(game, action)
         piece = parse_piece(action.text, okey)
         event = game.apply(LayOff(piece, action.target - 1))
-        return Action(verb, piece=piece, target=action.target, owner=owner, charge=_charge(event))
+        return Action(verb, piece=piece, target=action.target, owner=owner, charge=event.charge)
     if verb == "seize":
         owner = _owner_at(game, action)
         tile = Tile.parse(action.text)
         event = game.apply(Seize(tile, action.target - 1))
-        return Action(verb, tile=tile, target=action.target, owner=owner, charge=_charge(event))
+        return Action(verb, tile=tile, target=action.target, owner=owner, charge=event.charge)
     tile = Tile.parse(action.text)
     event = game.apply(DiscardAction(tile))
-    return Action(verb, tile=tile, charge=_charge(event), ends_round=game.is_over)
+    return Action(verb, tile=tile, charge=event.charge, ends_round=game.is_over)
 
 
 def _owner_at(game: Round, action) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 from ...core.i18n import translations
+from ...core.practice import page_right
 from ...core.svgtext import tostring
 from ..melds import parse_pieces
 from ..practice import Exercise, make
@@ -105,31 +106,12 @@ def check_answer(kind: str, seed: int, given: object, rules: str | None = None) 
     full = exercise_json(kind, seed, "en")
     answer = full["answer"]
     if isinstance(given, dict) and "targets" in given and "fields" in given:
-        right = _page_right(full["ui"], given)
+        right = page_right(full["ui"], given)
     elif kind == "penalty" and isinstance(given, list):
         right = sorted(set(map(str, given))) == answer
     else:
         right = given == answer
     return {"right": right, "answer": answer}
-
-
-def _page_right(ui: dict, given: dict) -> bool:
-    targets, fields = given.get("targets"), given.get("fields")
-    if not isinstance(targets, list) or not isinstance(fields, list):
-        return False
-    expect = ui["expect"]
-    if ui.get("multi"):
-        if sorted(map(str, targets)) != sorted(expect["targets"]):
-            return False
-    elif expect["targets"] is not None and (len(targets) != 1 or str(targets[0]) not in expect["targets"]):
-        return False
-    wanted = expect["fields"]
-    if len(fields) != len(wanted):
-        return False
-    return all(
-        w is None or (isinstance(f, int) and not isinstance(f, bool) and f == w)
-        for f, w in zip(fields, wanted, strict=True)
-    )
 
 
 # -- the question's picture --------------------------------------------------------------------------------

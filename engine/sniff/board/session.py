@@ -308,25 +308,12 @@ def render_svg(layout: str, lang: str = "en", last: bool = False, legend: bool =
 
 
 def review(record: object, seat: int = 0, lang: str = "en") -> dict:
-    """The review of a finished game for ``seat``, from its record alone (``engine.sniff.review``): every
-    remark with its kind, severity, heading, text and picture, and the worst three as a drill.
-
-    ``record`` is the record (an object, or the text of a file); only its finished hands are reviewed,
-    so a game in progress shows nothing hidden.
-    """
+    """``engine.sniff.review`` of the record's finished hands for ``seat`` (``sessions.review_reply``)."""
     from ..record import RecordError
     from ..render.review import review_json
     from ..review import review as review_record
 
-    check_language(lang)
-    if isinstance(record, str):
-        record = sessions.parse_record(record, RecordError)
-    if not isinstance(record, dict):
-        raise RecordError("a game record is one JSON object")
-    players = record.get("players", 4) if isinstance(record.get("players", 4), int) else 4
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise PlayError(f"seat {seat!r} is not a seat of this game (0 to {players - 1})", code="arguments")
-    return review_json(review_record(record, seat), lang)
+    return sessions.review_reply(record, seat, lang, RecordError, review_record, review_json)
 
 
 #: The ops, by name; engine.board.session serves each as ``sniff.<name>``.

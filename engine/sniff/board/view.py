@@ -17,8 +17,10 @@ the log, each placement's count in fives in the hint, and the winner's award
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 
-from ..game import Draw, Drew, Event, Game, Hand, Pass, Played
+from ...core.sessions import board_phase
+from ..game import Draw, Drew, Event, Game, Hand, Pass, Played, PlayerView
 from ..render.text import describe, side_name
 from ..rules import HandEnd, counted_points
 from .text import Words
@@ -119,12 +121,13 @@ def sheet(game: Game, words: Words | None = None) -> list[dict]:
     return sides
 
 
-def log(hand: Hand, number: int, words: Words, reveal: bool = False) -> list[str]:
-    """The hand in words: who opened, every event, and how it ended."""
+def log(hand: Hand, number: int, words: Words, events: Sequence[Event]) -> list[str]:
+    """The hand in words: who opened, every event as ``events`` hold it (a seat's view: another seat's draw
+    without its tile), and how it ended."""
     lots = hand.deal.lots if hand.deal is not None else None
     lines = [words.lots(row, last=index == len(lots) - 1) for index, row in enumerate(lots or ())]
     lines.append(words.opener(number, hand.opener))
-    lines.extend(words.event(event, reveal=reveal) for event in hand.events)
+    lines.extend(words.event(event, reveal=True) for event in events)
     if hand.is_over:
         lines.extend(ending(hand, words))
     return lines
@@ -162,11 +165,11 @@ def news(game: Game, event: Event, words: Words) -> list[str]:
     return lines
 
 
-def _why_pass(hand: Hand, legal) -> str | None:
+def _why_pass(seen: PlayerView, legal) -> str | None:
     """Why the player must pass though the boneyard has tiles: two draws this turn, or the reserve."""
-    if len(legal) != 1 or not isinstance(legal[0], Pass) or not hand.boneyard:
+    if len(legal) != 1 or not isinstance(legal[0], Pass) or not seen.boneyard_size:
         return None
-    return "two-draws" if hand.drawable else "reserve"
+    return "two-draws" if seen.drawable else "reserve"
 
 
 class Phase(enum.StrEnum):
@@ -176,39 +179,43 @@ class Phase(enum.StrEnum):
     BOT = "bot"  # a bot's move (the page asks for it at its pace)
     HAND_OVER = "handOver"  # the hand ended: Next hand
     GAME_OVER = "gameOver"
+    PART_OVER = HAND_OVER  # the name engine.core.sessions.board_phase knows it by
 
 
 def phase(game: Game) -> Phase:
     """What the board waits for now."""
-    if game.is_terminal():
-        return Phase.GAME_OVER
-    hand = game.hand
-    if hand.is_over:
-        return Phase.HAND_OVER
-    return Phase.YOU if hand.current == HUMAN else Phase.BOT
+    return board_phase(game, Phase)
 
 
 def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
-    """Everything the board shows of ``game`` now (see the module's docstring)."""
+    """Everything the board shows of ``game`` now (see the module's docstring).
+
+    It starts from what the player's seat may see (``Game.view``); only a finished hand, or a replay of a
+    record (``reveal``), where every hand is public, is read from the hand itself.
+    """
     words = Words(lang, game.players, game.partnerships)
     hand = game.hand
-    number = len(game.hands)
+    seen = game.view(HUMAN)
+    number = seen.hand_number
     state = phase(game)
-    legal = game.legal_actions() if state == Phase.YOU and not reveal else ()
-    last = hand.events[-1] if hand.events else None
+    legal = seen.legal_actions if state == Phase.YOU and not reveal else ()
+    last = seen.events[-1] if seen.events else None
     drawn = last.tile if type(last) is Drew and last.seat == HUMAN else None
-    shown = reveal or hand.is_over
-    seats = [
-        {
-            "name": words.seat(seat),
-            "side": hand.side_of(seat),
-            "count": len(hand.tiles(seat)),
-            "countText": words.tiles(len(hand.tiles(seat))),
-            "tiles": [t.notation() for t in hand.tiles(seat)] if shown or seat == HUMAN else None,
-            "current": hand.current == seat,
-        }
-        for seat in range(game.players)
-    ]
+    public = hand if reveal or hand.is_over else None
+    seats = []
+    for seat in range(game.players):
+        count = seen.hand_sizes[seat]
+        tiles = seen.tiles if seat == HUMAN else (None if public is None else public.tiles(seat))
+        seats.append(
+            {
+                "name": words.seat(seat),
+                "side": seen.side_of(seat),
+                "count": count,
+                "countText": words.tiles(count),
+                "tiles": None if tiles is None else [t.notation() for t in tiles],
+                "current": seen.current_player == seat,
+            }
+        )
     view = {
         "phase": state,
         "players": game.players,
@@ -216,19 +223,19 @@ def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
         "partnerships": game.partnerships,
         "target": game.target,
         "handNumber": number,
-        "current": hand.current,
-        "turn": words.turn(hand.current, legal[0] if legal else None, drawn, _why_pass(hand, legal)),
+        "current": seen.current_player,
+        "turn": words.turn(seen.current_player, legal[0] if legal else None, drawn, _why_pass(seen, legal)),
         "seats": seats,
         "sides": [{"name": words.side(side), "score": score} for side, score in enumerate(game.scores)],
-        "boneyard": len(hand.boneyard),
-        "boneyardText": words.boneyard(len(hand.boneyard)),
+        "boneyard": seen.boneyard_size,
+        "boneyardText": words.boneyard(seen.boneyard_size),
         "actions": [action_json(action, words) for action in legal],
-        "log": log(hand, number, words, reveal),
+        "log": log(hand, number, words, hand.events if reveal else seen.events),
         "sheet": sheet(game, words),
         "handEnd": None,
         "gameEnd": None,
     }
-    view |= layout_json(hand.layout, lang, words, game.ruleset.placement_points)
+    view |= layout_json(seen.layout, lang, words, game.ruleset.placement_points)
     if hand.is_over:
         view["turn"] = ending(hand, words)[0]
         over = hand.end != HandEnd.TARGET

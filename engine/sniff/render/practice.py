@@ -17,6 +17,7 @@ import functools
 import xml.etree.ElementTree as ET
 
 from ...core.i18n import translations
+from ...core.practice import page_right
 from ...core.svgtext import tostring
 from ..layout import Layout, Placement
 from ..notation import parse_layout
@@ -111,29 +112,10 @@ def check_answer(kind: str, seed: int, given: object, rules: str = "american") -
     exercise = make(kind, seed, rules)
     if isinstance(given, dict) and "targets" in given and "fields" in given:
         ui = _KINDS[kind](exercise, Words("en"))["ui"]
-        right = _page_right(ui, given)
+        right = page_right(ui, given)
     else:
         right = check(exercise, given)
     return {"right": right, "answer": exercise.answer}
-
-
-def _page_right(ui: dict, given: dict) -> bool:
-    targets, fields = given.get("targets"), given.get("fields")
-    if not isinstance(targets, list) or not isinstance(fields, list):
-        return False
-    expect = ui["expect"]
-    if ui.get("multi"):
-        if sorted(map(str, targets)) != sorted(expect["targets"]):
-            return False
-    elif expect["targets"] is not None and (len(targets) != 1 or str(targets[0]) not in expect["targets"]):
-        return False
-    wanted = expect["fields"]
-    if len(fields) != len(wanted):
-        return False
-    return all(
-        w is None or (isinstance(f, int) and not isinstance(f, bool) and f == w)
-        for f, w in zip(fields, wanted, strict=True)
-    )
 
 
 # -- the diagrams ----------------------------------------------------------------------------------------------------

@@ -1,0 +1,180 @@
+"""What happens in an Okey round, as typed values: one event per kind of move, the charges, the round's end.
+
+``Round.apply`` returns the event of each action and keeps the record's events in
+``Round.events``; ``Round.end`` is the ``RoundEnd``. ``event_record`` and
+``end_record`` are the one place that writes them in the record's JSON form
+(``spec/okey-record.md``); ``engine.okey.record`` is the one place that reads them.
+
+Events are immutable values: the draws, and the discards without a charge, are made once
+and shared. Another seat's view holds a draw without its tile (``hidden_draw``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .melds import Piece, format_pieces
+from .tiles import TILES, Tile
+
+SEATS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Charge:
+    """``seat`` is charged ``points`` (the seat that gave the tile, or the owner of the meld)."""
+
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Drew:
+    """``seat`` drew ``tile`` from the pile; None in another seat's view, which can't see it."""
+
+    seat: int
+    tile: Tile | None
+
+
+@dataclass(frozen=True, slots=True)
+class Took:
+    """``seat`` took the previous seat's discard ``tile``; the giver may be charged."""
+
+    seat: int
+    tile: Tile
+    charge: Charge | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Declined:
+    """``seat`` left the last discard with the pile empty: the round is exhausted (not an event of the record)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class LaidMelds:
+    """``seat`` laid runs and sets; ``opening`` is their total when they opened the seat, else None."""
+
+    seat: int
+    melds: tuple[tuple[Piece, ...], ...]
+    opening: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LaidPairs:
+    """``seat`` laid pairs; ``opening`` is 0 when they opened the seat, else None."""
+
+    seat: int
+    pairs: tuple[tuple[Piece, ...], ...]
+    opening: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LaidOff:
+    """``seat`` added ``piece`` to table item ``to``; an opponent owner is charged."""
+
+    seat: int
+    piece: Piece
+    to: int
+    charge: Charge | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Seized:
+    """``seat`` put ``tile`` in place of the okey standing for it in table item ``to``."""
+
+    seat: int
+    tile: Tile
+    to: int
+    charge: Charge | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    """``seat`` discarded ``tile``; a penalty tile (one that fits a table meld) charges the seat itself."""
+
+    seat: int
+    tile: Tile
+    charge: Charge | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
+    """How the round ended (``hand``, ``pairs``, ``okey`` or ``exhausted``) and the seat that finished, if any."""
+
+    kind: str
+    seat: int | None
+
+
+Event = Drew | Took | Declined | LaidMelds | LaidPairs | LaidOff | Seized | Discarded
+
+_HIDDEN_DRAWS = tuple(Drew(seat, None) for seat in range(SEATS))
+_DREWS = tuple({tile: Drew(seat, tile) for tile in TILES} for seat in range(SEATS))
+_DISCARDS = tuple({tile: Discarded(seat, tile) for tile in TILES} for seat in range(SEATS))
+
+
+def drew(seat: int, tile: Tile) -> Drew:
+    return _DREWS[seat][tile]
+
+
+def discarded(seat: int, tile: Tile, charge: Charge | None) -> Discarded:
+    return _DISCARDS[seat][tile] if charge is None else Discarded(seat, tile, charge)
+
+
+def seen(event: Event, seat: int) -> Event:
+    """``event`` as ``seat`` saw it: another seat's draw without its tile."""
+    if type(event) is Drew and event.seat != seat:
+        return _HIDDEN_DRAWS[event.seat]
+    return event
+
+
+def _charged(out: dict, charge: Charge | None) -> dict:
+    if charge is not None:
+        out["charge"] = {"seat": charge.seat, "points": charge.points}
+    return out
+
+
+def event_record(event: Event) -> dict:
+    """The event as the record writes it (a hidden draw's tile is null)."""
+    kind = type(event)
+    if kind is Drew:
+        return {"seat": event.seat, "draw": None if event.tile is None else event.tile.notation()}
+    if kind is Discarded:
+        return _charged({"seat": event.seat, "discard": event.tile.notation()}, event.charge)
+    if kind is Took:
+        return _charged({"seat": event.seat, "take": event.tile.notation()}, event.charge)
+    if kind is LaidMelds or kind is LaidPairs:
+        name, groups = ("meld", event.melds) if kind is LaidMelds else ("pairs", event.pairs)
+        out: dict = {"seat": event.seat, name: [format_pieces(group) for group in groups]}
+        if event.opening is not None:
+            out["opening"] = event.opening
+        return out
+    if kind is LaidOff:
+        return _charged({"seat": event.seat, "layoff": event.piece.notation(), "to": event.to}, event.charge)
+    if kind is Seized:
+        return _charged({"seat": event.seat, "seize": event.tile.notation(), "to": event.to}, event.charge)
+    return {"seat": event.seat, "decline": True}
+
+
+def end_record(end: RoundEnd | None) -> dict | None:
+    return None if end is None else {"kind": end.kind, "seat": end.seat}
+
+
+__all__ = [
+    "Charge",
+    "Declined",
+    "Discarded",
+    "Drew",
+    "Event",
+    "LaidMelds",
+    "LaidOff",
+    "LaidPairs",
+    "RoundEnd",
+    "Seized",
+    "Took",
+    "discarded",
+    "drew",
+    "end_record",
+    "event_record",
+    "seen",
+]
