@@ -58,6 +58,8 @@ def _create(page, seats=("you", "friend"), timer="0", players="2"):
         timer,
     )
     page.click("[data-online-create]")
+    if "friend" not in seats:  # every seat taken at once: the table plays, no link to send
+        return page.wait_for_selector(f"{ROOT}[data-online-status=playing]") and None
     page.wait_for_selector("[data-online-link]")
     return page.input_value("[data-online-link]")
 
