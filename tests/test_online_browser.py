@@ -6,6 +6,7 @@ No Pyodide boots: the online table needs none."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -196,3 +197,30 @@ def test_a_static_host_has_no_table_server(browser, site_url):
         assert not watch.page_errors and not watch.outside_requests
     finally:
         context.close()
+
+
+def test_an_okey_table_in_finnish_words_its_tiles(browser, server):
+    url = server.url
+    with _open(browser, url, "/fi/okey-play/", width=390) as page:
+        page.click("[data-online-open]")
+        page.wait_for_selector("[data-online-create]")
+        for seat in (1, 2, 3):
+            page.select_option(f"#online-seat-{seat}", "bot:random")
+        page.select_option("#online-timer", "0")
+        page.click("[data-online-create]")
+        page.wait_for_selector(f"{ROOT}[data-online-status=playing]")
+        for _ in range(3):
+            page.wait_for_selector(f"{ROOT}[data-online-turn=you]")
+            version = _state(page)["version"]
+            labels = page.locator("[data-online-move]").all_inner_texts()
+            # Every move in words (the Okey table's tile names), never a tile code such as R7.
+            assert labels and not any(re.search(r"\b[RBKY]\d{1,2}\b", label) for label in labels), labels
+            discard = page.locator("[data-online-move^='discard']").first
+            (discard if discard.count() else page.locator("[data-online-move]").first).click()
+            page.wait_for_function(
+                f"() => document.querySelector('[data-online]').onlineTable.state.version > {version}"
+            )
+        hand = page.locator("[data-online-hand] [role=img]").first.get_attribute("aria-label")
+        assert hand and not re.fullmatch(r"\*?[RBKY]\d+|FJ", hand)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        assert axe_problems(page, ROOT, source=url + AXE_PATH) == []
