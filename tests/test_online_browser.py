@@ -224,3 +224,18 @@ def test_an_okey_table_in_finnish_words_its_tiles(browser, server):
         assert hand and not re.fullmatch(r"\*?[RBKY]\d+|FJ", hand)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
         assert axe_problems(page, ROOT, source=url + AXE_PATH) == []
+
+
+def test_start_gives_the_seats_nobody_took_to_bots(browser, server):
+    url = server.url
+    with _open(browser, url, "/it/play/") as creator:
+        _create(creator, seats=("you", "friend", "friend"), players="3")
+        assert creator.locator("[data-online-seats] li[data-online-seat-kind=human]").count() == 3
+        assert "Posto 2" in creator.inner_text("[data-online-seats]")
+        creator.click("[data-online-start]")
+        creator.wait_for_selector(f"{ROOT}[data-online-status=playing]")
+        kinds = creator.locator("[data-online-seats] li").evaluate_all(
+            "(items) => items.map((li) => li.dataset.onlineSeatKind)"
+        )
+        assert kinds == ["human", "bot", "bot"], kinds
+        assert creator.locator("[data-online-hand] [role=img]").count() > 0
