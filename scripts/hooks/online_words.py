@@ -124,6 +124,10 @@ def online_text(lang: str, game: str) -> dict:
         "one": ngettext("{count} tile", "{count} tiles", 1),
         "other": ngettext("{count} tile", "{count} tiles", 2),
     }
+    words["points"] = {
+        "one": ngettext("{count} point", "{count} points", 1),
+        "other": ngettext("{count} point", "{count} points", 2),
+    }
     words.update(game_words(lang, game))
     return words
 

@@ -310,7 +310,7 @@ class Online {
         h("span", {}, text),
         bot && info.kind !== "bot" ? h("span", { class: "online-table__bot" }, ` (${t.botMark})`) : null,
         counts ? h("span", { class: "online-table__count" }, ` · ${format(t.pileCount[counts[info.seat] === 1 ? "one" : "other"], { count: counts[info.seat] })}`) : null,
-        scores ? h("span", { class: "online-table__score" }, ` · ${scores[info.seat]}`) : null,
+        scores ? h("span", { class: "online-table__score" }, ` · ${format(t.points[Math.abs(scores[info.seat]) === 1 ? "one" : "other"], { count: scores[info.seat] })}`) : null,
         current && !state.over ? h("span", { class: "online-table__timer", "data-online-timer": "" }) : null,
       );
     });
