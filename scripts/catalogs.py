@@ -42,6 +42,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     ),
     "stats": ("scripts/hooks/stats.py", "scripts/hooks/stats_words.py"),
     "review": ("engine/sniff/render/review.py", "engine/okey/render/review.py", "engine/core/review_text.py"),
+    "online": ("scripts/hooks/online_words.py",),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")

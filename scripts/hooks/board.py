@@ -63,6 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the hooks' shared he
 
 import hookutils  # noqa: E402
 from hookutils import Block, first_line, replace_blocks  # noqa: E402
+from online_words import online_text  # noqa: E402
 
 from engine.board.text import loader_text  # noqa: E402
 from engine.core.i18n import LANGUAGES  # noqa: E402
@@ -80,6 +81,9 @@ LOCK_NAME = "pyodide-lock.json"
 ENGINE_PACKAGE = "sniff-engine"
 #: The board's own scripts and style, in docs/ (MkDocs copies them as they are).
 BOARD_ASSETS = "assets/board"
+#: Socket.IO's browser client, self-hosted from node_modules (package-lock.json pins it) for the online tables.
+SOCKETIO_DIR = ROOT / "node_modules" / "socket.io-client"
+SOCKETIO_FILE = "dist/socket.io.esm.min.js"
 #: Zip timestamps of the wheel (1980-01-01, the earliest a zip can hold): same sources, same wheel.
 SOURCE_DATE_EPOCH = "315532800"
 
@@ -325,6 +329,31 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
     )
 
 
+def socketio_path() -> str:
+    """Where the site hosts Socket.IO's client: a folder named after its version (cached for good)."""
+    version = json.loads((SOCKETIO_DIR / "package.json").read_text(encoding="utf-8"))["version"]
+    return f"assets/socketio/{version}/socket.io.esm.min.js"
+
+
+def online_html(game: str, lang: str, page_url: str) -> str:
+    """The online tables' root beside the board (``online.mjs``): its words and Socket.IO's client's URL."""
+    attributes = {
+        "class": "online-table",
+        "data-online": game,
+        "lang": lang,
+        "data-socketio": get_relative_url(socketio_path(), page_url),
+        "data-online-text": json.dumps(online_text(lang, game), ensure_ascii=False, separators=(",", ":")),
+    }
+    root_tag = " ".join(f'{name}="{html.escape(value)}"' for name, value in attributes.items())
+    return "\n".join(
+        [
+            f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/online.css", page_url)}">',
+            f"<div {root_tag}></div>",
+            f'<script type="module" src="{_modules_url(f"{BOARD_ASSETS}/online.mjs", page_url)}"></script>',
+        ]
+    )
+
+
 def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
     """The board's root element before it starts, and the tags that load its script and style."""
     picture = render_svg(parse_layout(PICTURE_LAYOUT), lang, last=True, id_prefix="sniff-board-picture", legend=False)
@@ -379,14 +408,22 @@ def on_page_content(html_text, page, config, files):
         raise PluginError("board: the runtime was not prepared (on_config did not run)")
     if okey:
         table = okey_board_html(_runtime, page_language(config), page.url)
+        table += "\n" + online_html("okey", page_language(config), page.url)
         return OKEY_SLOT.sub(lambda _: table, html_text)
     board = board_html(_runtime, page_language(config), page.url)
+    board += "\n" + online_html("sniff", page_language(config), page.url)
     return SLOT.sub(lambda _: board, html_text)
 
 
 def on_post_build(config):
     if _runtime is not None:
         install_runtime(_runtime, Path(config.site_dir))
+        source, target = SOCKETIO_DIR / SOCKETIO_FILE, Path(config.site_dir) / socketio_path()
+        if not source.exists():
+            raise PluginError(f"board: missing {source} (run npm ci)")
+        if not (target.exists() and filecmp.cmp(source, target, shallow=True)):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
 
 
 def on_shutdown():

@@ -1,0 +1,417 @@
+// Online tables on the Play pages: the lobby (options, who sits where, Create table, the link), the seats as they
+// fill, Start, and the table in play driven by the server's `state` (spec/online-tables.md), over Socket.IO on the
+// page's own origin. The words come from the page (data-online-text, catalog `online`); the server sends engine
+// data only. Nothing here needs Pyodide: the table's moves are the state's `legal` actions, worded in the page.
+//
+// Coming back: the seat's token is kept in localStorage under the table's id, so a reload, a reopened tab or a
+// dropped connection rejoins the same seat, and the moves the bot made meanwhile (`missed`) are summed up.
+
+const version = new URL(import.meta.url).search;
+const { h, button, downloadJson, format, tileFace, tileName } = await import(`./dom.mjs${version}`);
+const words = await import(`./online-words.mjs${version}`);
+
+const KEY = "online-table:";
+const SOON = 10_000; // the countdown announced to screen readers at 10 seconds left
+const TIMERS = [0, 30, 60, 120];
+
+const store = {
+  get(table) {
+    try {
+      return JSON.parse(localStorage.getItem(KEY + table) ?? "null");
+    } catch {
+      return null;
+    }
+  },
+  set(table, value) {
+    try {
+      localStorage.setItem(KEY + table, JSON.stringify(value));
+    } catch {
+      // private mode: the seat lasts as long as the page
+    }
+  },
+};
+
+// Whether this origin has the table server: a quick, same-origin Socket.IO handshake over polling.
+export async function hasServer() {
+  try {
+    const reply = await fetch(new URL("/socket.io/?EIO=4&transport=polling", location.origin), { cache: "no-store" });
+    return reply.ok && (await reply.text()).startsWith("0{");
+  } catch {
+    return false;
+  }
+}
+
+class Online {
+  constructor(root) {
+    this.root = root;
+    this.game = root.dataset.online;
+    this.t = JSON.parse(root.dataset.onlineText);
+    this.lang = root.lang || document.documentElement.lang || "en";
+    this.t.lang = this.lang;
+    this.live = h("div", { class: "online-table__live", "aria-live": "polite", "data-online-live": "" });
+    this.notice = h("p", { class: "online-table__notice", role: "status", "data-online-notice": "" });
+    this.content = h("div", { class: "online-table__content" });
+    this.section = h("section", { class: "online-table__box", "aria-label": this.t.lobby, hidden: true }, this.live, this.notice, this.content);
+    root.append(this.section);
+    this.table = null; // {id, invite, token, seat, commitment, creator, version}
+    this.state = null;
+    this.seats = null;
+    this.early = {};
+    this.ticker = null;
+    this.placeOpenButton();
+    const link = new URLSearchParams(location.hash.slice(1));
+    if (link.get("table")) this.open(link);
+  }
+
+  placeOpenButton() {
+    const board = document.querySelector(`[data-${this.game}-board]`);
+    const start = board?.querySelector("[data-board-start]");
+    this.openButton = button(this.t.playOnline, "online-open", () => this.openLobby());
+    this.openButton.dataset.onlineOpen = "";
+    if (start) start.after(" ", this.openButton);
+    else this.root.prepend(this.openButton);
+  }
+
+  say(text) {
+    if (text) this.live.textContent = text;
+  }
+
+  tell(text) {
+    this.notice.textContent = text ?? "";
+  }
+
+  show(...children) {
+    this.section.hidden = false;
+    this.content.replaceChildren(...children);
+  }
+
+  async connect() {
+    if (this.socket) return this.socket;
+    const { io } = await import(new URL(this.root.dataset.socketio, document.baseURI).href);
+    this.socket = io({ path: "/socket.io", transports: ["websocket", "polling"] });
+    this.socket.on("state", (message) => this.onState(message));
+    this.socket.on("table", (message) => this.onTable(message));
+    this.socket.on("disconnect", () => {
+      this.offline = true;
+      this.tell(this.t.offline);
+      this.say(this.t.offline);
+    });
+    this.socket.io.on("reconnect", () => this.back());
+    return this.socket;
+  }
+
+  call(event, data) {
+    return new Promise((resolve) => this.socket.timeout(15000).emit(event, data, (error, answer) => resolve(error ? { ok: false, error: { code: "other" } } : answer)));
+  }
+
+  reason(error) {
+    return this.t.errors[error?.code] ?? this.t.errors.other;
+  }
+
+  // --- the lobby -------------------------------------------------------------------------------------------------
+
+  async openLobby() {
+    this.show(h("p", {}, this.t.checking));
+    if (!(await hasServer())) {
+      this.show(h("p", { class: "online-table__none", "data-online-none": "" }, this.t.noServer));
+      return;
+    }
+    this.show(this.lobbyForm());
+    this.content.querySelector("select, input")?.focus();
+  }
+
+  lobbyForm() {
+    const t = this.t;
+    const options = words.optionControls(this.game, t);
+    const seatsBox = h("fieldset", { class: "online-table__seats" }, h("legend", {}, t.seats));
+    const drawSeats = () => {
+      const count = this.game === "okey" ? 4 : Number(options.values().players);
+      const before = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
+      seatsBox.replaceChildren(h("legend", {}, t.seats));
+      for (let seat = 0; seat < count; seat += 1) {
+        const id = `online-seat-${seat}`;
+        const choices = seat === 0 ? [["you", t.you]] : [["friend", t.friend], ["bot:random", t.botRandom], ["bot:greedy", t.botGreedy], ["bot:strong", t.botStrong]];
+        const select = h("select", { id, "data-online-seat": seat }, ...choices.map(([value, label]) => h("option", { value }, label)));
+        select.value = before[seat] ?? (seat === 1 ? "friend" : choices[0][0]);
+        if (!select.value) select.value = choices[0][0];
+        seatsBox.append(h("p", {}, h("label", { for: id }, format(t.seat, { number: seat + 1 })), " ", select));
+      }
+      if (options.partners()) seatsBox.append(h("p", { class: "online-table__help" }, t.partnersOpposite));
+    };
+    options.element.addEventListener("change", drawSeats);
+    drawSeats();
+    const timer = h("select", { id: "online-timer", "data-online-timer-choice": "" }, ...TIMERS.map((seconds) => h("option", { value: seconds }, seconds ? format(t.seconds, { seconds }) : t.noTimer)));
+    timer.value = "60";
+    const create = button(t.create, "online-create", () => this.create(options.values(), seatsBox, Number(timer.value)), { primary: true });
+    create.dataset.onlineCreate = "";
+    return h(
+      "div",
+      { class: "online-table__lobby" },
+      h("h2", {}, t.lobby),
+      h("p", {}, t.lobbyHelp),
+      options.element,
+      seatsBox,
+      h("p", {}, h("label", { for: "online-timer" }, t.timer), " ", timer),
+      h("div", { class: "online-table__buttons" }, create, button(t.cancel, "online-cancel", () => (this.section.hidden = true))),
+    );
+  }
+
+  async create(options, seatsBox, timer) {
+    const seats = [...seatsBox.querySelectorAll("select")].map((select) => (select.value === "you" || select.value === "friend" ? "human" : select.value));
+    this.show(h("p", {}, this.t.creating));
+    await this.connect();
+    const answer = await this.call("create", { game: this.game, options: { ...options, timer }, seats, lang: this.lang });
+    if (!answer.ok) return this.show(h("p", { role: "alert" }, format(this.t.joinFailed, { reason: this.reason(answer.error) })));
+    const { table, invite, seat, token, commitment } = answer.result;
+    this.sit({ id: table, invite, seat, token, commitment, creator: true, version: 0 });
+    history.replaceState(null, "", `#${this.linkHash()}`);
+  }
+
+  linkHash() {
+    const { id, invite, commitment } = this.table;
+    return new URLSearchParams({ table: id, invite, c: commitment }).toString();
+  }
+
+  link() {
+    return `${location.origin}${location.pathname}#${this.linkHash()}`;
+  }
+
+  sit(table) {
+    this.table = table;
+    store.set(table.id, table);
+    const early = this.early[table.id] ?? {};
+    delete this.early[table.id];
+    if (early.seats) this.seats = early.seats.seats;
+    if (early.state) this.onState(early.state);
+    this.render();
+  }
+
+  // Opening a link: the seat this browser holds at that table (rejoin), or a free one (join).
+  async open(link) {
+    const id = link.get("table");
+    const kept = store.get(id);
+    this.show(h("p", {}, this.t.joining));
+    await this.connect();
+    if (kept?.token) {
+      this.table = kept;
+      const answer = await this.call("rejoin", { table: id, token: kept.token, since: kept.version ?? 0 });
+      if (answer.ok) return this.rejoined(answer.result);
+    }
+    const answer = await this.call("join", { table: id, invite: link.get("invite") ?? "", lang: this.lang });
+    if (!answer.ok) {
+      this.table = null;
+      return this.show(h("p", { role: "alert", "data-online-refused": answer.error.code }, format(this.t.joinFailed, { reason: this.reason(answer.error) })));
+    }
+    this.sit({ id, invite: link.get("invite"), seat: answer.result.seat, token: answer.result.token, commitment: link.get("c"), creator: false, version: 0 });
+  }
+
+  rejoined({ seat, state, missed }) {
+    this.table.seat = seat;
+    this.onState({ table: this.table.id, version: state.version, seat, state });
+    const summary = words.missedSummary(missed, seat, this.game, this.t, this.lang);
+    if (summary) {
+      this.tell(summary);
+      this.say(summary);
+    }
+  }
+
+  async back() {
+    if (!this.table) return;
+    const answer = await this.call("rejoin", { table: this.table.id, token: this.table.token, since: this.table.version ?? 0 });
+    this.offline = false;
+    this.tell(this.t.online);
+    this.say(this.t.online);
+    if (answer.ok) {
+      this.rejoined(answer.result);
+      if (!this.notice.textContent) this.tell(this.t.online);
+    }
+  }
+
+  // --- what the server says ---------------------------------------------------------------------------------------
+
+  onState({ table, version: at, state }) {
+    // The server sends a new seat its state (and the table its seats) before it answers create or join.
+    if (!this.table || table !== this.table.id) return void (this.early[table] = { ...this.early[table], state: { table, version: at, state } });
+    if (this.state && at < this.state.version) return;
+    const before = this.state;
+    this.state = state;
+    this.table.version = at;
+    store.set(this.table.id, this.table);
+    this.render();
+    const turn = state.current === this.table.seat && (!before || before.current !== state.current || before.version !== state.version);
+    if (state.over && !before?.over) this.say(this.t.over);
+    else if (turn) this.say([words.lastEvent(state, this.game, this.t), this.t.yourTurn].filter(Boolean).join(" "));
+  }
+
+  onTable(message) {
+    if (!this.table || message.table !== this.table.id) return void (this.early[message.table] = { ...this.early[message.table], seats: message });
+    this.seats = message.seats;
+    this.render();
+  }
+
+  async act(action) {
+    if (!this.state) return;
+    const id = crypto.randomUUID();
+    const answer = await this.call("act", { table: this.table.id, token: this.table.token, id, version: this.state.version, action });
+    if (!answer.ok) this.tell(this.reason(answer.error));
+    else this.tell("");
+    if (answer.ok && answer.result.state) this.onState({ table: this.table.id, version: answer.result.version, state: answer.result.state });
+    return answer;
+  }
+
+  // Start: every human seat nobody has taken goes to a bot, one `bot <seat>` after the other.
+  async start() {
+    for (const seat of this.seats ?? []) {
+      if (seat.kind === "human" && !seat.taken) {
+        const answer = await this.act(`bot ${seat.seat}`);
+        if (!answer?.ok) return;
+      }
+    }
+  }
+
+  // --- drawing ------------------------------------------------------------------------------------------------------
+
+  seatName(seat) {
+    return seat === this.table?.seat ? this.t.you : format(this.t.seat, { number: seat + 1 });
+  }
+
+  render() {
+    if (!this.table) return;
+    const state = this.state;
+    const waiting = !state || state.status === "waiting";
+    this.section.setAttribute("aria-label", this.t.lobby);
+    this.root.dataset.onlineStatus = state?.over ? "over" : (state?.status ?? "waiting");
+    this.root.dataset.onlineVersion = state?.version ?? 0;
+    this.root.dataset.onlineTurn = state && state.current === this.table.seat && state.legal.length ? "you" : "other";
+    const focused = document.activeElement?.closest?.("[data-key]")?.dataset.key;
+    const hadFocus = this.section.contains(document.activeElement);
+    this.show(...(waiting ? this.waitingParts() : this.tableParts(state)));
+    if (hadFocus) (this.section.querySelector(`[data-key="${CSS.escape(focused ?? "")}"]`) ?? this.section.querySelector("[data-online-move], [data-key]"))?.focus({ preventScroll: true });
+    this.tick();
+  }
+
+  seatList() {
+    const t = this.t;
+    const state = this.state;
+    const counts = state?.board?.handSizes ?? state?.board?.rackSizes;
+    const scores = state?.board?.scores ?? state?.board?.totals;
+    const items = (this.seats ?? []).map((info) => {
+      const name = this.seatName(info.seat);
+      let text;
+      if (info.seat === this.table.seat) text = format(t.seatYou, { seat: format(t.seat, { number: info.seat + 1 }) });
+      else if (info.kind === "bot") text = format(t.seatBot, { seat: name });
+      else if (info.kind === "away") text = format(t.seatAway, { seat: name });
+      else text = format(info.taken ? t.seatTaken : t.seatFree, { seat: name });
+      const bot = info.kind === "bot" || info.kind === "away";
+      const current = state?.current === info.seat;
+      return h(
+        "li",
+        { class: `online-table__seat${current ? " online-table__seat--current" : ""}`, "data-online-seat-kind": info.kind, "data-seat": info.seat },
+        h("span", {}, text),
+        bot && info.kind !== "bot" ? h("span", { class: "online-table__bot" }, ` (${t.botMark})`) : null,
+        counts ? h("span", { class: "online-table__count" }, ` · ${format(t.pileCount[counts[info.seat] === 1 ? "one" : "other"], { count: counts[info.seat] })}`) : null,
+        scores ? h("span", { class: "online-table__score" }, ` · ${format(t.points[Math.abs(scores[info.seat]) === 1 ? "one" : "other"], { count: scores[info.seat] })}`) : null,
+        current && !state.over ? h("span", { class: "online-table__timer", "data-online-timer": "" }) : null,
+      );
+    });
+    return [h("h3", {}, t.seatList), h("ul", { class: "online-table__seatlist", "data-online-seats": "" }, ...items)];
+  }
+
+  waitingParts() {
+    const t = this.t;
+    const parts = [
+      h("h2", {}, t.lobby),
+      h("p", {}, h("label", { for: "online-link" }, t.link)),
+      h("p", { class: "online-table__link" }, h("input", { id: "online-link", type: "text", readonly: true, value: this.link(), "data-online-link": "" })),
+      h("p", { class: "online-table__help" }, t.linkHelp),
+    ];
+    const copy = button(t.copy, "online-copy", async () => {
+      try {
+        await navigator.clipboard.writeText(this.link());
+      } catch {
+        this.content.querySelector("#online-link")?.select();
+      }
+      this.tell(t.copied);
+    });
+    const buttons = [copy];
+    if (navigator.share) buttons.push(button(t.share, "online-share", () => navigator.share({ url: this.link() }).catch(() => {})));
+    parts.push(h("div", { class: "online-table__buttons" }, ...buttons));
+    parts.push(...this.seatList());
+    if (this.table.creator) {
+      const start = button(t.start, "online-start", () => this.start(), { primary: true });
+      start.dataset.onlineStart = "";
+      parts.push(h("div", { class: "online-table__buttons" }, start), h("p", { class: "online-table__help" }, t.startHelp));
+    } else parts.push(h("p", {}, t.waitCreator));
+    return parts;
+  }
+
+  tableParts(state) {
+    const t = this.t;
+    const parts = [...this.seatList()];
+    parts.push(h("p", { class: "online-table__status", "data-online-status": "" }, this.statusLine(state)));
+    parts.push(...words.tableView(state, this.game, t, { h, tileFace, tileName }));
+    parts.push(h("h3", {}, t.hand), h("ul", { class: "online-table__hand", "data-online-hand": "" }, ...state.hand.map((tile) => h("li", {}, words.tileElement(tile, this.game, t, { h, tileFace, tileName })))));
+    if (!state.over) {
+      const moves = state.legal.map((action) => {
+        const move = button(words.actionLabel(action, this.game, t), `move-${action}`, () => this.act(action));
+        move.dataset.onlineMove = action;
+        return move;
+      });
+      parts.push(h("h3", {}, t.moves), moves.length ? h("div", { class: "online-table__moves" }, ...moves) : h("p", {}, t.noMoves));
+    }
+    const events = state.events.slice(-8).map((event) => h("li", {}, words.eventLine(event, this.game, t, (seat) => this.seatName(seat))));
+    if (events.length) parts.push(h("h3", {}, t.happened), h("ol", { class: "online-table__events" }, ...events));
+    if (state.over) parts.push(...this.endParts(state));
+    return parts;
+  }
+
+  statusLine(state) {
+    const t = this.t;
+    if (state.over) return t.over;
+    if (state.current === null) return t.pause;
+    return state.current === this.table.seat ? t.yourTurn : format(t.toMove, { seat: this.seatName(state.current) });
+  }
+
+  endParts(state) {
+    const t = this.t;
+    const record = state.record;
+    const parts = [h("h3", {}, t.scores), words.winnerLine(state, this.game, t, (seat) => this.seatName(seat), h)];
+    const download = button(t.download, "online-download", () => downloadJson(record, `${this.game}-online-${this.table.id}.json`));
+    download.dataset.onlineDownload = "";
+    parts.push(h("div", { class: "online-table__buttons" }, download));
+    const check = h("p", { class: "online-table__shuffle", "data-online-shuffle": "pending" });
+    parts.push(check);
+    if (this.table.commitment) parts.push(h("p", { class: "online-table__help online-table__digest" }, format(t.commitment, { digest: this.table.commitment })));
+    shuffleChecks(record, this.table.commitment).then((ok) => {
+      check.dataset.onlineShuffle = ok ? "ok" : "bad";
+      check.textContent = ok ? t.shuffleOk : t.shuffleBad;
+    });
+    return parts;
+  }
+
+  // The countdown of the seat to move, redrawn every second; announced once at 10 seconds left.
+  tick() {
+    clearTimeout(this.ticker);
+    const deadline = this.state?.deadline;
+    const timer = this.content.querySelector("[data-online-timer]");
+    if (!deadline || !timer || this.state.over) return;
+    const left = Math.max(0, deadline - Date.now());
+    timer.textContent = ` · ${format(this.t.left, { seconds: Math.ceil(left / 1000) })}`;
+    const key = `${this.state.version}`;
+    if (left <= SOON && left > 0 && this.state.current === this.table.seat && this.warned !== key) {
+      this.warned = key;
+      this.say(this.t.leftSoon);
+    }
+    if (left > 0) this.ticker = setTimeout(() => this.tick(), Math.min(1000, left % 1000 || 1000));
+  }
+}
+
+// Whether the commitment announced at creation is the SHA-256 of "<salt>:<seed>" revealed in the record.
+export async function shuffleChecks(record, announced) {
+  if (!record?.salt || record.seed === undefined) return false;
+  const bytes = new TextEncoder().encode(`${record.salt}:${record.seed}`);
+  const digest = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return digest === (announced || record.commitment) && digest === record.commitment;
+}
+
+for (const root of document.querySelectorAll("[data-online]")) root.onlineTable = new Online(root);

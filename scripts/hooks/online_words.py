@@ -1,0 +1,192 @@
+"""The words of the online tables on the Play pages (catalog ``online``), for one language.
+
+The build writes them into the page (``data-online-text``), so the lobby and the online table speak the
+page's language without any Python in the browser: the server sends engine data, and ``online.mjs`` words
+it from these. The Sniff moves' names are the board's own (catalog ``play``), and Okey's tiles are named
+as the Okey table names them (catalog ``okeyplay``), so a move reads the same online as against bots.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engine.core.i18n import translations  # noqa: E402
+from engine.okey.board.text import Words as OkeyWords  # noqa: E402
+
+COLOURS = "RBKY"
+
+
+def online_text(lang: str, game: str) -> dict:
+    """Everything the lobby and the online table say, for ``game`` (``sniff`` or ``okey``)."""
+    _ = translations(lang, "online").gettext
+    ngettext = translations(lang, "online").ngettext
+    words = {
+        "playOnline": _("Play online"),
+        "checking": _("Looking for the table server…"),
+        "noServer": _(
+            "This copy of the site has no table server, so it cannot open online tables. "
+            "Everything else on the page works as usual."
+        ),
+        "lobby": _("Play online with friends"),
+        "lobbyHelp": _(
+            "Choose the options and who sits where, then create the table and send its link to your friends."
+        ),
+        "seats": _("Who sits where"),
+        "partnersOpposite": _("Partners sit opposite each other: seats 1 and 3 against seats 2 and 4."),
+        "seat": _("Seat {number}"),
+        "you": _("You"),
+        "friend": _("A friend"),
+        "botRandom": _("Bot: random"),
+        "botGreedy": _("Bot: greedy"),
+        "botStrong": _("Bot: strong"),
+        "timer": _("Time for each move"),
+        "noTimer": _("No limit"),
+        "seconds": _("{seconds} seconds"),
+        "create": _("Create table"),
+        "cancel": _("Cancel"),
+        "creating": _("Creating the table…"),
+        "link": _("The table's link"),
+        "linkHelp": _("Send this link to your friends: opening it takes them to a free seat."),
+        "copy": _("Copy link"),
+        "copied": _("The link is copied."),
+        "share": _("Share"),
+        "seatList": _("Seats"),
+        "seatYou": _("{seat} (you)"),
+        "seatFree": _("{seat}: waiting for a friend"),
+        "seatTaken": _("{seat}: a friend"),
+        "seatBot": _("{seat}: bot"),
+        "seatAway": _("{seat}: away, the bot plays"),
+        "start": _("Start"),
+        "startHelp": _("Start gives every seat nobody has taken yet to a bot."),
+        "waitCreator": _("The game starts when every seat is taken or the table's creator starts it."),
+        "joining": _("Joining the table…"),
+        "joinFailed": _("You cannot join this table: {reason}"),
+        "errors": {
+            "unknown-table": _("there is no such table."),
+            "bad-invite": _("the link is not this table's."),
+            "table-full": _("every seat is taken."),
+            "bad-token": _("this seat is no longer yours."),
+            "over": _("the game is over."),
+            "not-your-turn": _("it is not your turn."),
+            "stale": _("the table has moved on; try again."),
+            "illegal": _("the server refused the move."),
+            "other": _("the server refused the request."),
+        },
+        "offline": _("You are offline. The page reconnects by itself."),
+        "online": _("Back online."),
+        "yourTurn": _("Your turn."),
+        "toMove": _("{seat} to move."),
+        "left": _("{seconds} s left"),
+        "leftSoon": _("10 seconds left to move."),
+        "botMark": _("the bot plays"),
+        "pause": _("The next deal starts in a moment."),
+        "hand": _("Your tiles"),
+        "moves": _("Your moves"),
+        "noMoves": _("No move is yours now."),
+        "layout": _("The table"),
+        "emptyLayout": _("Nothing has been played yet."),
+        "happened": _("What happened"),
+        "scores": _("Scores"),
+        "pile": _("Tiles left to draw: {count}"),
+        "tilesHeld": _("{seat}: {count}"),
+        "away": _("While you were away, the bot played for you: {moves}."),
+        "missedDrew": _("drew a tile"),
+        "missedPassed": _("passed"),
+        "missedTook": _("took the last discard"),
+        "missedDeclined": _("declined the last discard"),
+        "missedPlayed": _("played {tile}"),
+        "missedDiscarded": _("discarded {tile}"),
+        "missedMelded": _("laid down {tiles}"),
+        "missedLaidOff": _("laid off {tile}"),
+        "missedSeized": _("seized {tile}"),
+        "over": _("The game is over."),
+        "winner": _("{seat} wins with {score} points."),
+        "winners": _("The winners: {seats}, with {score} points."),
+        "totals": _("Totals: the lowest wins."),
+        "download": _("Download the game record"),
+        "shuffleOk": _(
+            "The shuffle checks out: the commitment published when the table was created is the SHA-256 "
+            "of the seed and the salt revealed at the end, so the tiles were dealt as fixed before anyone played."
+        ),
+        "shuffleBad": _(
+            "The shuffle does not check out: the commitment published when the table was created is not the "
+            "SHA-256 of the seed and the salt revealed at the end."
+        ),
+        "commitment": _("Commitment: {digest}"),
+        "leave": _("Leave the table"),
+    }
+    words["pileCount"] = {
+        "one": ngettext("{count} tile", "{count} tiles", 1),
+        "other": ngettext("{count} tile", "{count} tiles", 2),
+    }
+    words["points"] = {
+        "one": ngettext("{count} point", "{count} points", 1),
+        "other": ngettext("{count} point", "{count} points", 2),
+    }
+    words.update(game_words(lang, game))
+    return words
+
+
+def game_words(lang: str, game: str) -> dict:
+    """The moves' names as the game's own board writes them (its catalogs), and for Okey every tile's name."""
+    if game == "sniff":
+        p = translations(lang, "play").gettext  # the Sniff board's own words (not extracted here)
+        return {
+            "actions": {
+                "draw": p("Draw a tile"),
+                "pass": p("Pass"),
+                "open": p("Open with {tile}"),
+                "line-a": p("Place {tile} on {target} line A"),
+                "line-b": p("Place {tile} on {target} line B"),
+                "branch-a": p("Place {tile} on {target} branch A"),
+                "branch-b": p("Place {tile} on {target} branch B"),
+                "high": p("Place {tile} on {target} high end"),
+                "low": p("Place {tile} on {target} low end"),
+            },
+            "options": sniff_options(lang),
+        }
+    okey = OkeyWords(lang)
+    codes = [f"{c}{n}" for c in COLOURS for n in range(1, 14)]
+    names = {code: okey.tile(code) for code in [*codes, "FJ", *(f"*{code}" for code in codes)]}
+    _ = translations(lang, "online").gettext
+    return {
+        "tileNames": names,
+        "actions": {
+            "draw": okey.draw_label(),
+            "take": _("Take the last discard"),
+            "decline": _("Leave the last discard (the round ends)"),
+            "discard": _("Discard {tile}"),
+            "meld": _("Lay down {melds}"),
+            "pairs": _("Lay down the pairs {melds}"),
+            "layoff": _("Lay off {tile} on meld {item}"),
+            "seize": _("Take the okey from meld {item} with {tile}"),
+        },
+        "options": okey_options(lang),
+    }
+
+
+def sniff_options(lang: str) -> dict:
+    _ = translations(lang, "online").gettext
+    return {
+        "players": _("Players"),
+        "rules": _("Rules"),
+        "american": _("American Sniff"),
+        "classic": _("Classic Sniff"),
+        "partnerships": _("Four players as two partnerships"),
+    }
+
+
+def okey_options(lang: str) -> dict:
+    _ = translations(lang, "online").gettext
+    return {
+        "mode": _("Play"),
+        "solo": _("Each for themselves"),
+        "pairs": _("In pairs (partners opposite)"),
+        "doubling": _("Doubling"),
+        "rounds": _("Rounds"),
+    }
