@@ -228,6 +228,18 @@ def test_the_end_of_game_chart_has_a_line_per_side():
     assert f"Ronde {hands}:" in chart.find(f"{svg}desc").text
 
 
+def test_four_players_alone_get_four_lines_each_with_its_own_look():
+    # Classic Sniff lets four players play alone: four sides, four lines (this chart once had three looks only).
+    view = call("sniff.play_new", players=4, bots="greedy", seed=5, rules="classic", partnerships=False)
+    final, _ = play_out(view, "fi")
+    chart = ET.fromstring(final["gameEnd"]["chart"])
+    svg = "{http://www.w3.org/2000/svg}"
+    sides = chart.findall(f"{svg}g[@data-side]")
+    assert len(sides) == 4
+    looks = {(line.get("stroke"), line.get("stroke-dasharray")) for line in chart.iter(f"{svg}polyline")}
+    assert len(looks) == 4
+
+
 def test_the_bots_on_offer_are_the_engines():
     from engine.sniff.board.session import BOT_NAMES
     from engine.sniff.bots import BOTS

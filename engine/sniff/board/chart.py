@@ -16,8 +16,9 @@ from .text import Words
 WIDTH, HEIGHT = 520, 280
 LEFT, RIGHT, TOP, BOTTOM = 48, 18, 14, 64
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"
-COLOURS = ("#1f5c3a", "#8a3ffc", "#b35900")
-DASHES = (None, "7 4", "2 4")
+# One colour, dash and marker per side: up to four (classic Sniff's four players alone).
+COLOURS = ("#1f5c3a", "#8a3ffc", "#b35900", "#0b57d0")
+DASHES = (None, "7 4", "2 4", "10 3 2 3")
 
 
 def _num(value: float) -> str:
@@ -138,6 +139,9 @@ def _marker(parent: ET.Element, side: int, cx: float, cy: float) -> None:
     elif side == 1:
         attributes = {"x": _num(cx - 4), "y": _num(cy - 4), "width": "8", "height": "8", "fill": colour}
         ET.SubElement(parent, "rect", attributes)
-    else:
+    elif side == 2:
         points = f"{_num(cx)},{_num(cy - 5)} {_num(cx + 5)},{_num(cy + 4)} {_num(cx - 5)},{_num(cy + 4)}"
+        ET.SubElement(parent, "polygon", {"points": points, "fill": colour})
+    else:  # a diamond
+        points = f"{_num(cx)},{_num(cy - 5)} {_num(cx + 5)},{_num(cy)} {_num(cx)},{_num(cy + 5)} {_num(cx - 5)},{_num(cy)}"
         ET.SubElement(parent, "polygon", {"points": points, "fill": colour})
