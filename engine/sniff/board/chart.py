@@ -143,5 +143,6 @@ def _marker(parent: ET.Element, side: int, cx: float, cy: float) -> None:
         points = f"{_num(cx)},{_num(cy - 5)} {_num(cx + 5)},{_num(cy + 4)} {_num(cx - 5)},{_num(cy + 4)}"
         ET.SubElement(parent, "polygon", {"points": points, "fill": colour})
     else:  # a diamond
-        points = f"{_num(cx)},{_num(cy - 5)} {_num(cx + 5)},{_num(cy)} {_num(cx)},{_num(cy + 5)} {_num(cx - 5)},{_num(cy)}"
+        corners = ((cx, cy - 5), (cx + 5, cy), (cx, cy + 5), (cx - 5, cy))
+        points = " ".join(f"{_num(x)},{_num(y)}" for x, y in corners)
         ET.SubElement(parent, "polygon", {"points": points, "fill": colour})
