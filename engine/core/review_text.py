@@ -9,6 +9,19 @@ from __future__ import annotations
 from .i18n import translations
 
 
+class ReviewWords:
+    """What both games' review words start from: the ``review`` catalog in ``lang``, and a number of points."""
+
+    def __init__(self, lang: str) -> None:
+        catalog = translations(lang, "review")
+        self._ = catalog.gettext
+        self.ngettext = catalog.ngettext
+        self.lang = lang
+
+    def points(self, points: int) -> str:
+        return self.ngettext("{points} point", "{points} points", points).format(points=points)
+
+
 def page_words(lang: str) -> dict[str, str]:
     _ = translations(lang, "review").gettext
     return {

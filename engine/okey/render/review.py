@@ -8,8 +8,7 @@ fed; the opening the solver found).
 from __future__ import annotations
 
 from ...core.errors import EngineError
-from ...core.i18n import translations
-from ...core.review_text import page_words, practice_seeds
+from ...core.review_text import ReviewWords, page_words, practice_seeds
 from ..melds import parse_pieces
 from ..practice import PER_LEVEL
 from ..review import Review, exercise_for
@@ -17,16 +16,10 @@ from ..tiles import Okey, Tile
 from .text import Words as TileWords
 
 
-class Words:
+class Words(ReviewWords):
     def __init__(self, lang: str) -> None:
-        catalog = translations(lang, "review")
-        self._ = catalog.gettext
-        self.ngettext = catalog.ngettext
-        self.lang = lang
+        super().__init__(lang)
         self.tiles = TileWords(lang)
-
-    def points(self, points: int) -> str:
-        return self.ngettext("{points} point", "{points} points", points).format(points=points)
 
     def seat(self, seat: int, me: int) -> str:
         _ = self._

@@ -6,8 +6,7 @@ heading, its text and, for a placement, the SVG of the layout with the better pl
 
 from __future__ import annotations
 
-from ...core.i18n import translations
-from ...core.review_text import page_words, practice_seeds
+from ...core.review_text import ReviewWords, page_words, practice_seeds
 from ..layout import Layout
 from ..notation import parse_placement
 from ..practice import PER_LEVEL
@@ -15,13 +14,7 @@ from ..review import Review, exercise_for
 from .text import side_name
 
 
-class Words:
-    def __init__(self, lang: str) -> None:
-        catalog = translations(lang, "review")
-        self._ = catalog.gettext
-        self.ngettext = catalog.ngettext
-        self.lang = lang
-
+class Words(ReviewWords):
     def placement(self, notation: str) -> str:
         placement = parse_placement(notation)
         if placement.target is None:
@@ -31,9 +24,6 @@ class Words:
         return self._("{tile} on {target} {side}").format(
             tile=placement.tile, target=placement.target, side=side_name(placement.side, self.lang)
         )
-
-    def points(self, points: int) -> str:
-        return self.ngettext("{points} point", "{points} points", points).format(points=points)
 
     def where(self, hand: int, move: int | None) -> str:
         if move is None:
