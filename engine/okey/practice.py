@@ -17,51 +17,34 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core.errors import EngineError
+from ..core import practice
+
+# The levels, the seeds and the error are both games' (engine.core.practice); named here too, as the game's.
+from ..core.practice import LEVELS as LEVELS
+from ..core.practice import MAX_SEED as MAX_SEED
+from ..core.practice import PER_LEVEL as PER_LEVEL
+from ..core.practice import PracticeError as PracticeError
+from ..core.practice import level
 from .arrange import best_value, opening, penalty_tiles
 from .melds import check_meld, make_meld, parse_pieces
 from .rules import ENDS, EXHAUSTED, OPENED_MELDS, OPENED_PAIRS, PAIRS_MODE, SOLO, THRESHOLD, Options, settle
 from .tiles import COLOURS, FALSE_JOKER, Okey, Tile
 
 KINDS = ("meld", "penalty", "open", "charge", "settle")
-LEVELS = 5
-PER_LEVEL = 40
-MAX_SEED = 10**9
 STATES = {"opened": OPENED_MELDS, "pairs": OPENED_PAIRS, "closed": None}
 
 
-class PracticeError(EngineError):
-    code = "practice"
-
-
 @dataclass(frozen=True)
-class Exercise:
-    kind: str
-    seed: int
-    level: int
-    position: dict
-    #: The engine's answer; None for ``charge``, whose charge the game's own ``Round`` gives when it plays the
-    #: action (``render/practice.py``, through the diagram's analysis).
-    answer: object
+class Exercise(practice.Exercise):
+    """An Okey exercise; its ``answer`` is None for ``charge``, whose charge the game's own ``Round`` gives when it
+    plays the action (``render/practice.py``, through the diagram's analysis)."""
+
     #: The position as an Okey diagram block: the explanation's picture, analysed by the engine.
     block: str
 
 
-def level(seed: int) -> int:
-    return min(LEVELS - 1, seed // PER_LEVEL)
-
-
 def check_request(kind: str, seed: object) -> None:
-    if kind not in KINDS:
-        raise PracticeError(
-            f'unknown kind "{kind}": use one of {", ".join(KINDS)}', code="practice-kind", params={"kind": kind}
-        )
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise PracticeError(
-            f"the seed is a whole number from 0 to {MAX_SEED}, not {seed!r}",
-            code="practice-seed",
-            params={"seed": str(seed)},
-        )
+    practice.check_kind_and_seed(kind, seed, KINDS)
 
 
 def make(kind: str, seed: int) -> Exercise:

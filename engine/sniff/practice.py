@@ -17,7 +17,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core.errors import EngineError
+from ..core import practice
+
+# The levels, the seeds and the error are both games' (engine.core.practice); named here too, as the game's.
+from ..core.practice import LEVELS as LEVELS
+from ..core.practice import MAX_SEED as MAX_SEED
+from ..core.practice import PER_LEVEL as PER_LEVEL
+from ..core.practice import PracticeError, level
 from .layout import Layout, Placement
 from .rules import AMERICAN_SNIFF, HandEnd, Ruleset, ruleset_named
 from .tiles import DOUBLE_SIX, Tile
@@ -25,53 +31,20 @@ from .tiles import DOUBLE_SIX, Tile
 KINDS = ("score", "counted", "joins", "deduction", "best")
 #: The kinds whose scoring differs in classic Sniff (the others are the same layout rules).
 CLASSIC_KINDS = ("score", "deduction")
-LEVELS = 5
-#: Seeds per level: seeds 0-39 are level 0, 40-79 level 1, ..., 160 and up level 4.
-PER_LEVEL = 40
 #: Placements after the opener, by level (the smallest and largest).
 LAYOUT_SIZE = ((1, 2), (2, 4), (4, 7), (6, 10), (8, 13))
-MAX_SEED = 10**9
-
-
-class PracticeError(EngineError):
-    """An exercise that cannot be made: an unknown kind, a bad seed, rules the kind does not have."""
-
-    code = "practice"
 
 
 @dataclass(frozen=True)
-class Exercise:
-    """One exercise: where it comes from, the position and the engine's answer (JSON-ready)."""
-
-    kind: str
-    seed: int
+class Exercise(practice.Exercise):
     rules: str
-    level: int
-    position: dict
-    answer: object
     #: What the words and the drawings need beyond the position (the layout, the hands, the candidates).
     facts: dict
 
 
-def level(seed: int) -> int:
-    """The exercise's level, 0 (easiest) to ``LEVELS - 1``."""
-    return min(LEVELS - 1, seed // PER_LEVEL)
-
-
 def check_request(kind: str, seed: object, rules: str = "american") -> Ruleset:
     """The ruleset of a valid request; ``PracticeError`` naming what is wrong."""
-    if kind not in KINDS:
-        raise PracticeError(
-            f'unknown kind "{kind}": use one of {", ".join(KINDS)}',
-            code="practice-kind",
-            params={"kind": kind},
-        )
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise PracticeError(
-            f"the seed is a whole number from 0 to {MAX_SEED}, not {seed!r}",
-            code="practice-seed",
-            params={"seed": str(seed)},
-        )
+    practice.check_kind_and_seed(kind, seed, KINDS)
     ruleset = ruleset_named(rules)
     if ruleset is not AMERICAN_SNIFF and kind not in CLASSIC_KINDS:
         raise PracticeError(
@@ -113,7 +86,7 @@ def make(kind: str, seed: int, rules: str = "american") -> Exercise:
 
 
 def _exercise(kind, seed, ruleset, position, answer, facts) -> Exercise:
-    return Exercise(kind, seed, ruleset.key, level(seed), position, answer, facts)
+    return Exercise(kind, seed, level(seed), position, answer, rules=ruleset.key, facts=facts)
 
 
 def layout_text(layout: Layout) -> str:
