@@ -6,13 +6,15 @@
 (``spec/okey-record.md``); ``engine.okey.record`` is the one place that reads them.
 
 Events are immutable values: the draws, and the discards without a charge, are made once
-and shared. Another seat's view holds a draw without its tile (``hidden_draw``).
+and shared. Another seat's view holds a draw without its tile (``seen``); ``Drew`` is both games'
+(``engine.core.events``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.events import Draws, Drew
 from .melds import Piece, format_pieces
 from .tiles import TILES, Tile
 
@@ -25,14 +27,6 @@ class Charge:
 
     seat: int
     points: int
-
-
-@dataclass(frozen=True, slots=True)
-class Drew:
-    """``seat`` drew ``tile`` from the pile; None in another seat's view, which can't see it."""
-
-    seat: int
-    tile: Tile | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,24 +102,19 @@ class RoundEnd:
 
 Event = Drew | Took | Declined | LaidMelds | LaidPairs | LaidOff | Seized | Discarded
 
-_HIDDEN_DRAWS = tuple(Drew(seat, None) for seat in range(SEATS))
-_DREWS = tuple({tile: Drew(seat, tile) for tile in TILES} for seat in range(SEATS))
+_DRAWS = Draws(SEATS, TILES)
 _DISCARDS = tuple({tile: Discarded(seat, tile) for tile in TILES} for seat in range(SEATS))
 
 
-def drew(seat: int, tile: Tile) -> Drew:
-    return _DREWS[seat][tile]
+drew = _DRAWS.drew
 
 
 def discarded(seat: int, tile: Tile, charge: Charge | None) -> Discarded:
     return _DISCARDS[seat][tile] if charge is None else Discarded(seat, tile, charge)
 
 
-def seen(event: Event, seat: int) -> Event:
-    """``event`` as ``seat`` saw it: another seat's draw without its tile."""
-    if type(event) is Drew and event.seat != seat:
-        return _HIDDEN_DRAWS[event.seat]
-    return event
+#: ``seen(event, seat)``: ``event`` as ``seat`` saw it, another seat's draw without its tile.
+seen = _DRAWS.seen
 
 
 def _charged(out: dict, charge: Charge | None) -> dict:

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from ..core.deals import game_seed, part_rng
 from ..core.errors import EngineError
+from ..core.events import Draws, Drew
 from ..core.fastrandom import shuffle
 from .layout import OPEN_SIDES, IllegalPlacementError, Layout, Placement, placement_score
 from .notation import parse_placement
@@ -153,14 +154,6 @@ class Played:
 
 
 @dataclass(frozen=True, slots=True)
-class Drew:
-    """``seat`` drew ``tile``; None in another seat's view, which can't see it."""
-
-    seat: int
-    tile: Tile | None
-
-
-@dataclass(frozen=True, slots=True)
 class Passed:
     """``seat`` passed."""
 
@@ -171,8 +164,8 @@ Event = Played | Drew | Passed
 
 # Events are immutable values that recur in every hand: each one is made once and shared.
 # What the other seats see of a seat's draw is its hidden draw.
-_HIDDEN_DRAWS = tuple(Drew(seat, None) for seat in range(8))
-_DREWS = tuple({tile: Drew(seat, tile) for tile in DOUBLE_SIX} for seat in range(8))
+_DRAWS = Draws(8, DOUBLE_SIX)
+_DREWS = _DRAWS.by_seat
 _PASSES = tuple(Passed(seat) for seat in range(8))
 _PLAYEDS: dict[tuple, Played] = {}
 
@@ -592,10 +585,8 @@ class Hand:
         events = self.events
         done = len(mine)
         if done < len(events):
-            for event in events[done:]:
-                if type(event) is Drew and event.seat != seat:
-                    event = _HIDDEN_DRAWS[event.seat]
-                mine.append(event)
+            hidden = _DRAWS.seen
+            mine.extend(hidden(event, seat) for event in events[done:])
         return tuple(mine)
 
     def view(self, seat: int, hand_number: int = 1) -> PlayerView:
