@@ -30,7 +30,7 @@ TRANSLATED = ("id", "it", "fi")
 #: Each domain and the source files (globs from the repository's root) its messages are extracted from.
 DOMAINS: dict[str, tuple[str, ...]] = {
     "sniff": ("engine/sniff/render/text.py",),
-    "board": ("engine/board/*.py",),
+    "board": ("engine/board/*.py", "engine/core/board_text.py"),
     "diagram": ("engine/sniff/render/legend.py", "engine/sniff/render/boneyard.py"),
     "play": ("engine/sniff/board/*.py",),
     "okey": ("engine/okey/render/text.py", "engine/okey/render/svg.py", "engine/okey/render/legend.py"),

@@ -18,6 +18,7 @@ form of the catalog.
 
 from __future__ import annotations
 
+from ...core.board_text import replay_words, setup_words
 from ...core.i18n import translations
 from ..melds import Piece
 from ..render.legend import FALSE_JOKER_MARK, OKEY_MARK
@@ -58,16 +59,7 @@ def ui_text(lang: str = "en") -> dict[str, str]:
         "timer": _("Move timer"),
         "timerOff": _("Off"),
         "timerSeconds": _("{seconds} seconds"),
-        "pace": _("Bot pace"),
-        "slow": _("Slow"),
-        "normal": _("Normal"),
-        "fast": _("Fast"),
-        "instant": _("No pause"),
-        "newGame": _("New game"),
-        "continue": _("Continue the game"),
-        "confirmNew": _("Start a new game? The game in progress will be lost."),
-        "confirmYes": _("Yes, start a new game"),
-        "cancel": _("Cancel"),
+        **setup_words(lang),
         "table": _("The Okey table"),
         "yourRack": _("Your rack"),
         "rackHelp": _(
@@ -123,12 +115,7 @@ def ui_text(lang: str = "en") -> dict[str, str]:
         ),
         "load": _("Load a game record"),
         "loadHelp": _("A JSON file as the table downloads it: the table replays it move by move."),
-        "replay": _("Replay"),
-        "replayStep": _("Move {step} of {steps}"),
-        "first": _("First"),
-        "previous": _("Previous"),
-        "next": _("Next"),
-        "last": _("Last"),
+        **replay_words(lang),
         "closeReplay": _("Close the replay"),
         "saved": _("Your game is saved in this browser."),
         "notSaved": _(

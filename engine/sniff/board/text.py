@@ -12,6 +12,7 @@ Placeholders in braces: ``{tile}`` and ``{target}`` are tiles written ``[3|4]``.
 
 from __future__ import annotations
 
+from ...core.board_text import replay_words, setup_words
 from ...core.i18n import translations
 from ..game import Action, Draw, Drew, Event, Pass, Play, Played
 from ..render.text import side_name
@@ -47,16 +48,7 @@ def ui_text(lang: str = "en") -> dict:
         "random": _("Easy: any legal move"),
         "greedy": _("Medium: the most points now"),
         "strong": _("Strong: thinks ahead"),
-        "pace": _("Bot pace"),
-        "slow": _("Slow"),
-        "normal": _("Normal"),
-        "fast": _("Fast"),
-        "instant": _("No pause"),
-        "newGame": _("New game"),
-        "continue": _("Continue the game"),
-        "confirmNew": _("Start a new game? The game in progress will be lost."),
-        "confirmYes": _("Yes, start a new game"),
-        "cancel": _("Cancel"),
+        **setup_words(lang),
         "board": _("The game board"),
         "yourHand": _("Your hand"),
         "yourMoves": _("Your moves"),
@@ -79,12 +71,7 @@ def ui_text(lang: str = "en") -> dict:
         ),
         "load": _("Load a game record"),
         "loadHelp": _("A JSON file as the board downloads it: the board replays it move by move."),
-        "replay": _("Replay"),
-        "replayStep": _("Move {step} of {steps}"),
-        "first": _("First"),
-        "previous": _("Previous"),
-        "next": _("Next"),
-        "last": _("Last"),
+        **replay_words(lang),
         "playOn": _("Play on from here"),
         "closeReplay": _("Close the replay"),
         "sandbox": _("Sandbox"),
