@@ -120,9 +120,10 @@ def test_the_caption_legend_and_svg_are_in_the_pages_language(built, folder, lan
     assert f'<span class="sniff-summary">{html.escape(text.caption)}</span>' in figure
     assert html.escape(text.description) in figure, "the SVG's long description"
     words = legend(lang)
-    for sentence, anchor in ((words.counted, "counted-value"), (words.join, "legal-join"), (words.sniff, "sniff")):
+    for kind, anchor in (("counted", "counted-value"), ("join", "legal-join"), ("sniff", "sniff")):
+        sentence = words.rows[kind]
         assert f'<a href="glossary/#{anchor}">{html.escape(sentence)}</a>' in figure
-    assert html.escape(words.last) in figure, "the last tile is highlighted, so the legend says so"
+    assert html.escape(words.rows["last"]) in figure, "the last tile is highlighted, so the legend says so"
 
 
 def test_the_legend_links_to_the_glossary_of_the_same_locale(built):

@@ -174,13 +174,13 @@ def test_the_legend_is_in_the_diagrams_language(lang):
     root = parse(render_svg(parse_layout(WORKED_EXAMPLE), lang, last=True))
     texts = [e.text for e in find(root, "legend-text")]
     words = legend(lang)
-    assert texts == [words.counted, words.join, words.sniff, words.last]
+    assert texts == [words.rows[kind] for kind in ("counted", "join", "sniff", "last")]
     assert not find(parse(render_svg(parse_layout(WORKED_EXAMPLE), lang, legend=False)), "legend")
 
 
 def test_the_finnish_legend_is_the_seeds():
     words = legend("fi")
-    assert (words.counted, words.join, words.sniff) == FINNISH_LEGEND
+    assert (words.rows["counted"], words.rows["join"], words.rows["sniff"]) == FINNISH_LEGEND
 
 
 def test_the_view_box_holds_the_tiles_and_their_marks():

@@ -296,12 +296,13 @@ _KEYS = {
 
 def _legend(lang: str, links: Links, *, last: bool, sniff: bool) -> str:
     words = legend(lang)
-    label = figure_text(lang).legend_label
-    rows = [("counted", words.counted), ("join", words.join)]
+    label = words.label
+    kinds = ["counted", "join"]
     if sniff:
-        rows.append(("sniff", words.sniff))
+        kinds.append("sniff")
     if last:
-        rows.append(("last", words.last))
+        kinds.append("last")
+    rows = words.pick(kinds)
     items = []
     for kind, text in rows:
         key = (

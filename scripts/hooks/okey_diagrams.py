@@ -69,19 +69,18 @@ def figure_html(options: list[str], body: str, lang: str, figure_id: str, glossa
 
 def _legend(analysis, lang: str, spots: bool, glossary: str | None) -> str:
     words = legend(lang)
-    items = [
-        ("colours", words.colours),
-    ]
+    kinds = ["colours"]
     wild = analysis.show_indicator or any(p.wild for m in analysis.table for p in m.meld.pieces)
     wild = wild or any(p.wild for a in analysis.actions for m in a.melds for p in m.pieces)
     if wild or (analysis.rack and any(analysis.okey.is_okey(t) for t in analysis.rack)):
-        items.append(("okey", words.okey))
+        kinds.append("okey")
     if analysis.rack is not None and analysis.table:
-        items.append(("penalty", words.penalty))
+        kinds.append("penalty")
     if spots:
-        items.append(("spot", words.spot))
+        kinds.append("spot")
     if any(a.verb in ("take", "layoff", "seize", "discard") for a in analysis.actions):
-        items.append(("new", words.new))
+        kinds.append("new")
+    items = words.pick(kinds)
     lis = []
     for kind, text in items:
         shown = html.escape(text)

@@ -5,23 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.i18n import translations
-
-
-@dataclass(frozen=True, slots=True)
-class Legend:
-    """What the three marks of a diagram mean (spec/diagram-text.md, "The picture's legend")."""
-
-    counted: str
-    join: str
-    sniff: str
-    last: str
+from ...core.legend import Legend
 
 
 @dataclass(frozen=True, slots=True)
 class FigureText:
     """The words of a diagram's figure on the site."""
 
-    legend_label: str
     try_it: str
     try_it_label: str
     previous: str
@@ -30,13 +20,16 @@ class FigureText:
 
 
 def legend(lang: str = "en") -> Legend:
+    """What the marks of a diagram mean (spec/diagram-text.md, "The picture's legend"): ``counted``, ``join``,
+    ``sniff`` and ``last``."""
     _ = translations(lang, "diagram").gettext
-    return Legend(
-        counted=_("Filled number: a value counted in the score"),
-        join=_("Hollow dot: a legal join point that is not counted here"),
-        sniff=_("Orange outline: the spinner (the Sniff), which is not by itself a counted end"),
-        last=_("Highlight: the tile placed last"),
-    )
+    rows = {
+        "counted": _("Filled number: a value counted in the score"),
+        "join": _("Hollow dot: a legal join point that is not counted here"),
+        "sniff": _("Orange outline: the spinner (the Sniff), which is not by itself a counted end"),
+        "last": _("Highlight: the tile placed last"),
+    }
+    return Legend(_("Legend"), rows)
 
 
 def title(heading: str, caption: str, lang: str = "en") -> str:
@@ -61,7 +54,6 @@ def step(number: int, count: int, lang: str = "en") -> str:
 def figure_text(lang: str = "en") -> FigureText:
     _ = translations(lang, "diagram").gettext
     return FigureText(
-        legend_label=_("Legend"),
         # Translators: the link under a diagram that opens it on the playable board.
         try_it=_("Try it"),
         try_it_label=_("Try this layout on the board"),

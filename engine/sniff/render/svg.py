@@ -390,11 +390,12 @@ def _draw_legend(
     """The legend rows under the picture; returns its right and bottom edges."""
     words = legend_text(lang)
     group = ET.SubElement(root, "g", {"class": "legend"})
-    rows = [("counted", words.counted), ("join", words.join)]
+    kinds = ["counted", "join"]
     if sniff:
-        rows.append(("sniff", words.sniff))
+        kinds.append("sniff")
     if highlight:
-        rows.append(("last", words.last))
+        kinds.append("last")
+    rows = words.pick(kinds)
     x = x0 + PADDING + BADGE_RADIUS
     right = x0
     for kind, text in rows:
