@@ -174,6 +174,18 @@ def review_reply(
 HUMAN = 0
 
 
+Op = TypeVar("Op", bound=Callable[..., object])
+
+
+class Ops(dict[str, Callable[..., object]]):
+    """A board's ops by name, each function's own (``engine.board.session`` serves them as ``<game>.<name>``);
+    ``@OPS.op`` adds a function where it is defined."""
+
+    def op(self, function: Op) -> Op:
+        self[function.__name__] = function
+        return function
+
+
 def board_phase(game, phases: type[enum.StrEnum]) -> enum.StrEnum:
     """What a board waits for now, as a member of the game's ``phases``: ``GAME_OVER``, ``PART_OVER`` (a hand
     or round ended: the next deal), ``YOU`` (the player's move) or ``BOT`` (a bot's, at the page's pace)."""
@@ -203,6 +215,21 @@ def practice_ops(renderer: str) -> tuple[Callable[..., dict], Callable[..., dict
         return check_answer(kind, seed, answer, *(() if rules is None else (rules,)))
 
     return practice_make, practice_check
+
+
+def review_op(game: str) -> Callable[..., dict]:
+    """A game's ``review`` op (``review_reply``) from its package ``game`` (``engine.<game>``): its record error
+    (``record``), its review (``review``) and the review's words (``render.review``), imported by the first
+    review, not when the worker starts."""
+
+    def review(record: object, seat: int = 0, lang: str = "en") -> dict:
+        """The game's review of the record's finished hands or rounds for ``seat``, in ``lang``."""
+        error = importlib.import_module(f"{game}.record").RecordError
+        review_json = importlib.import_module(f"{game}.render.review").review_json
+        review_record = importlib.import_module(f"{game}.review").review
+        return review_reply(record, seat, lang, error, review_record, review_json)
+
+    return review
 
 
 def parse_record(text: object, error: Callable[[str], Exception]) -> dict:

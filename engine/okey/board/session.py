@@ -29,9 +29,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from ...core import sessions
 from ...core.errors import EngineError, quote
@@ -93,6 +91,11 @@ def _reply(key: str, session: Session, lang: str, lines: list[str]) -> dict:
 # -- games ---------------------------------------------------------------------------------------------------
 
 
+#: The ops, by name (each added by ``@OPS.op``); engine.board.session serves each as ``okey.<name>``.
+OPS = sessions.Ops()
+
+
+@OPS.op
 def new_game(
     mode: str = "solo",
     bots: str = "greedy",
@@ -116,6 +119,7 @@ def new_game(
     return _reply(_games.add(session), session, lang, [])
 
 
+@OPS.op
 def resume(save: dict, bots: str = "greedy", assisted: bool = True, lang: str = "en") -> dict:
     """Take up a saved game from its save (the whole record, checked by replaying it), exactly where it stopped."""
     from ..record import replay
@@ -129,6 +133,7 @@ def resume(save: dict, bots: str = "greedy", assisted: bool = True, lang: str = 
     return _reply(_games.add(session), session, lang, [])
 
 
+@OPS.op
 def view(game: str, lang: str = "en") -> dict:
     """The game as it stands."""
     return _reply(game, _games[game], check_language(lang), [])
@@ -161,6 +166,7 @@ def _your_turn(session: Session, lang: str) -> None:
         raise PlayError(_words(session, lang).not_your_turn(), code="not-your-turn", params={"phase": state})
 
 
+@OPS.op
 def act(game: str, action: str, lang: str = "en") -> dict:
     """The player's move, in the engine's notation: ``draw``, ``take``, ``meld R4 R5 R6``, ``pairs B9 B9, ...``,
     ``layoff B7 on 2``, ``seize B8 on 1``, ``discard R3`` (IllegalMoveError with the reason if not legal)."""
@@ -183,6 +189,7 @@ def _bot_action(session: Session, name: str):
     return bot.choose(game.view(state.current))
 
 
+@OPS.op
 def bot(game: str, lang: str = "en") -> dict:
     """The bot whose turn it is chooses and makes its move."""
     from .view import Phase, phase
@@ -197,6 +204,7 @@ def bot(game: str, lang: str = "en") -> dict:
     return reply | {"botMs": round(thinking, 1)}
 
 
+@OPS.op
 def timeout(game: str, lang: str = "en") -> dict:
     """The player's move timer ran out: a bot of the table's strength plays the rest of the player's turn, and
     says so (the first of the reply's ``news``). Nothing else plays for the player: absence is not a timeout."""
@@ -211,6 +219,7 @@ def timeout(game: str, lang: str = "en") -> dict:
     return _reply(game, session, lang, lines)
 
 
+@OPS.op
 def next_round(game: str, lang: str = "en") -> dict:
     """Deal the next round (after a round that ended, when the game goes on)."""
     from .view import Phase, news, phase
@@ -239,6 +248,7 @@ def _rack_tiles(session: Session, tiles: object) -> list[Tile]:
     return chosen
 
 
+@OPS.op
 def lay_check(game: str, tiles: list, kind: str = "melds", lang: str = "en") -> dict:
     """Check selected tiles as a lay-down before it is sent: the melds (or pairs) they make, their total against
     the threshold (``47 of 51``), and the move to send when it is legal (``ok``), or the reason it is not."""
@@ -290,6 +300,7 @@ def lay_check(game: str, tiles: list, kind: str = "melds", lang: str = "en") -> 
     return result | {"ok": True, "action": action_json(action, state, words)}
 
 
+@OPS.op
 def arrange(game: str, how: str = "runs", lang: str = "en") -> dict:
     """The player's rack in an order: ``runs`` (colour, then number), ``sets`` (number, then colour), ``best``
     (the best arrangement's melds first) or ``pairs`` (the most pairs first). ``groups`` are the melds or pairs
@@ -331,6 +342,7 @@ def arrange(game: str, how: str = "runs", lang: str = "en") -> dict:
 # -- replays -------------------------------------------------------------------------------------------------------
 
 
+@OPS.op
 def replay_open(text: str, lang: str = "en") -> dict:
     """Load an Okey record to replay it (RecordError, with the round and event, if it doesn't replay)."""
     from ..record import RecordError, replay
@@ -357,6 +369,7 @@ def game_at(replay: sessions.Replay[Game, Round], index: int, done: int) -> Game
     return replay.game_at_cursor("rounds")
 
 
+@OPS.op
 def replay_view(replay: str, step: int, lang: str = "en") -> dict:
     """The replayed game at ``step`` (0 = the first deal), every rack shown."""
     from .view import game_view
@@ -368,34 +381,10 @@ def replay_view(replay: str, step: int, lang: str = "en") -> dict:
     return shown | {"replay": replay, "step": step, "steps": len(loaded.positions)}
 
 
-def review(record: object, seat: int = 0, lang: str = "en") -> dict:
-    """``engine.okey.review`` of the record's finished rounds for ``seat`` (``sessions.review_reply``)."""
-    from ..record import RecordError
-    from ..render.review import review_json
-    from ..review import review as review_record
+#: ``engine.okey.review`` of the record's finished rounds for a seat (``sessions.review_op``).
+review = OPS.op(sessions.review_op("engine.okey"))
+OPS.op(practice_make)
+OPS.op(practice_check)
 
-    return sessions.review_reply(record, seat, lang, RecordError, review_record, review_json)
-
-
-#: The ops, by name; engine.board.session serves each as ``okey.<name>``.
-OPS: dict[str, Callable[..., Any]] = {
-    function.__name__: function
-    for function in (
-        new_game,
-        resume,
-        view,
-        act,
-        bot,
-        timeout,
-        next_round,
-        lay_check,
-        arrange,
-        replay_open,
-        replay_view,
-        practice_make,
-        practice_check,
-        review,
-    )
-}
 
 __all__ = ["OPS", "IllegalMoveError", "PlayError", "UnknownGameError"]

@@ -22,9 +22,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from ...core import sessions
 from ...core.errors import quote
@@ -71,6 +69,11 @@ def _reply(key: str, session: Session, lang: str, lines: list[str]) -> dict:
 # -- games ---------------------------------------------------------------------------------------------------
 
 
+#: The ops, by name (each added by ``@OPS.op``); engine.board.session serves each as ``sniff.<name>``.
+OPS = sessions.Ops()
+
+
+@OPS.op
 def play_new(
     players: int,
     bots: str = "greedy",
@@ -106,6 +109,7 @@ def play_new(
     return _reply(_games.add(session), session, lang, [])
 
 
+@OPS.op
 def play_resume(save: dict, bots: str = "greedy", lang: str = "en") -> dict:
     """Take up a saved game from its save (the whole record, checked by replaying it), exactly where it stopped."""
     from ..record import replay
@@ -119,11 +123,13 @@ def play_resume(save: dict, bots: str = "greedy", lang: str = "en") -> dict:
     return _reply(_games.add(session), session, lang, [])
 
 
+@OPS.op
 def play_view(game: str, lang: str = "en") -> dict:
     """The game as it stands."""
     return _reply(game, _games[game], check_language(lang), [])
 
 
+@OPS.op
 def play_act(game: str, action: str, lang: str = "en") -> dict:
     """The player's move: ``draw``, ``pass`` or a placement in the layout notation (IllegalActionError if not legal)."""
     from ..game import parse_action
@@ -138,6 +144,7 @@ def play_act(game: str, action: str, lang: str = "en") -> dict:
     return _reply(game, session, lang, news(session.game, event, _words(session, lang)))
 
 
+@OPS.op
 def play_bot(game: str, lang: str = "en") -> dict:
     """The bot whose turn it is chooses and makes its move."""
     from ..bots import make_bot
@@ -159,6 +166,7 @@ def play_bot(game: str, lang: str = "en") -> dict:
     return reply | {"botMs": round(thinking, 1)}
 
 
+@OPS.op
 def play_next_hand(game: str, lang: str = "en") -> dict:
     """Deal the next hand (after a hand that ended without a winner)."""
     from .view import Phase, phase
@@ -184,6 +192,7 @@ def _actions(hand: Hand) -> list:
     return [Play(e.placement) if type(e) is Played else DRAW if type(e) is Drew else PASS for e in hand.events]
 
 
+@OPS.op
 def replay_open(text: str, lang: str = "en") -> dict:
     """Load a game record to replay it (RecordError, with the hand and event, if it doesn't replay)."""
     from ..record import RecordError, replay
@@ -212,6 +221,7 @@ def game_at(replay: sessions.Replay[Game, Hand], index: int, done: int) -> Game:
     return replay.game_at_cursor("hands")
 
 
+@OPS.op
 def replay_view(replay: str, step: int, lang: str = "en") -> dict:
     """The replayed game at ``step`` (0 = the first deal), every hand shown."""
     from .view import game_view
@@ -237,6 +247,7 @@ def _record_at(record: dict, position: tuple[int, int]) -> dict:
     return record | {"hands": hands, "winner": record.get("winner") if finished else None}
 
 
+@OPS.op
 def replay_play_on(replay: str, step: int, bots: str = "greedy", lang: str = "en") -> dict:
     """Take over seat 0 of the replayed game at ``step`` and play on against the bots."""
     loaded = _replays[replay]
@@ -255,6 +266,7 @@ def _layout(layout: object) -> Layout:
     return parse_layout(layout)
 
 
+@OPS.op
 def sandbox_view(layout: str, lang: str = "en") -> dict:
     """The sandbox for ``layout`` (placements in the layout notation, by line or joined by ``;``)."""
     from .sandbox import sandbox_view as _sandbox_view
@@ -269,6 +281,7 @@ def sandbox_view(layout: str, lang: str = "en") -> dict:
     return _sandbox_view(_layout(layout), lang)
 
 
+@OPS.op
 def describe(layout: str, lang: str = "en") -> dict:
     """The diagram text of a layout: heading, caption and long description."""
     from ..render.text import describe as describe_layout
@@ -277,6 +290,7 @@ def describe(layout: str, lang: str = "en") -> dict:
     return {"heading": text.heading, "caption": text.caption, "description": text.description}
 
 
+@OPS.op
 def analyse(layout: str, lang: str = "en") -> dict:
     """Everything the engine knows of a layout (as ``python -m engine describe --json``)."""
     from ..render.analysis import analysis
@@ -287,11 +301,13 @@ def analyse(layout: str, lang: str = "en") -> dict:
     return analysis(parsed, check_language(lang))
 
 
+@OPS.op
 def legal_joins(layout: str) -> list[dict]:
     """Every open side where a tile may join now, as ``{tile, side, value}`` (empty layout: none)."""
     return [{"tile": j.tile.notation(), "side": j.side.value, "value": j.value} for j in _layout(layout).legal_joins()]
 
 
+@OPS.op
 def render_svg(layout: str, lang: str = "en", last: bool = False, legend: bool = False) -> str:
     """The engine's SVG diagram of a layout (an empty layout draws an empty table).
 
@@ -307,37 +323,10 @@ def render_svg(layout: str, lang: str = "en", last: bool = False, legend: bool =
     return render(_layout(layout), check_language(lang), last=last, legend=legend)
 
 
-def review(record: object, seat: int = 0, lang: str = "en") -> dict:
-    """``engine.sniff.review`` of the record's finished hands for ``seat`` (``sessions.review_reply``)."""
-    from ..record import RecordError
-    from ..render.review import review_json
-    from ..review import review as review_record
+#: ``engine.sniff.review`` of the record's finished hands for a seat (``sessions.review_op``).
+review = OPS.op(sessions.review_op("engine.sniff"))
+OPS.op(practice_make)
+OPS.op(practice_check)
 
-    return sessions.review_reply(record, seat, lang, RecordError, review_record, review_json)
-
-
-#: The ops, by name; engine.board.session serves each as ``sniff.<name>``.
-OPS: dict[str, Callable[..., Any]] = {
-    function.__name__: function
-    for function in (
-        play_new,
-        play_resume,
-        play_view,
-        play_act,
-        play_bot,
-        play_next_hand,
-        replay_open,
-        replay_view,
-        replay_play_on,
-        sandbox_view,
-        describe,
-        analyse,
-        legal_joins,
-        render_svg,
-        practice_make,
-        practice_check,
-        review,
-    )
-}
 
 __all__ = ["OPS", "PlayError", "UnknownGameError"]
