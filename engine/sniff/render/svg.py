@@ -10,7 +10,7 @@ like a real double-six set, and marks what the rules count:
 - the Sniff with an orange outline, and optionally the last tile with a halo;
 - optionally a legend, in the diagram's language.
 
-The structure is a contract that the page and the tests rely on (``tests/test_svg.py``): every tile
+The structure is a contract that the page and the tests rely on (``tests/sniff/test_svg.py``): every tile
 is a ``<g class="tile" data-tile="a|b">`` whose first ``<rect>`` is its outline
 in user coordinates, with no transform; the Sniff's group also has class
 ``sniff``, the highlighted last tile class ``last``; counted values are

@@ -10,8 +10,8 @@ from engine.sniff import parse_layout
 from engine.sniff.render.text import describe
 
 # A copy of shared/spec/seed-004-vectors.txt, so the repository tests itself anywhere.
-VECTORS = Path(__file__).resolve().parent / "data" / "seed-004-vectors.txt"
-SHARED_VECTORS = Path(__file__).resolve().parents[2] / "shared" / "spec" / "seed-004-vectors.txt"
+VECTORS = Path(__file__).resolve().parents[1] / "data" / "seed-004-vectors.txt"
+SHARED_VECTORS = Path(__file__).resolve().parents[3] / "shared" / "spec" / "seed-004-vectors.txt"
 
 
 def seed_cases():

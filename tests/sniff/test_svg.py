@@ -18,8 +18,8 @@ from engine.sniff.render.text import describe
 from tests.layouts import random_layout
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
-VECTORS = Path(__file__).resolve().parent / "data" / "seed-004-vectors.txt"
-DIAGRAMS = Path(__file__).resolve().parent.parent / "diagrams"
+VECTORS = Path(__file__).resolve().parents[1] / "data" / "seed-004-vectors.txt"
+DIAGRAMS = Path(__file__).resolve().parents[2] / "diagrams"
 WORKED_EXAMPLE = "4|4\n4|6 on 4|4 line-a\n1|4 on 4|4 line-b\n2|4 on 4|4 branch-a\n"
 
 # The seed's own legend (004, under every diagram of the Finnish page) and the sentence above it.

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CASE_1 = "1|4\n1|1 on 1|4 low\n4|4 on 1|4 high\n"
 
 

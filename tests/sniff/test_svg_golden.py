@@ -1,9 +1,9 @@
 """Golden SVG files: the site's reference diagrams, byte for byte.
 
 A change to the drawing shows up here as a diff. After checking the new
-pictures by eye (open tests/golden/*.svg in a browser), write them again with:
+pictures by eye (open tests/sniff/golden/*.svg in a browser), write them again with:
 
-    SNIFF_UPDATE_GOLDEN=1 .venv/bin/pytest tests/test_svg_golden.py
+    SNIFF_UPDATE_GOLDEN=1 .venv/bin/pytest tests/sniff/test_svg_golden.py
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import pytest
 from engine.sniff import parse_layout
 from engine.sniff.render.svg import render_svg
 
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = ROOT / "tests" / "golden"
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "tests" / "sniff" / "golden"
 
 # A long game: the arms go round the table's corners, the Sniff's branches run inside.
 LONG_GAME = (
