@@ -49,7 +49,7 @@ def main() -> None:
     record = long_record(args.players, args.hands)
     opened = json.loads(session.handle("sniff.replay_open", json.dumps({"text": json.dumps(record)})))["result"]
     key, steps = opened["replay"], opened["steps"]
-    loaded = sniff_session._replays[key]
+    loaded = sniff_session.replays[key]
     walk = [*range(steps), *reversed(range(steps))]
     print(f"Python {sys.version.split()[0]}: {args.hands} hands, {steps} steps, walked forward then back")
 

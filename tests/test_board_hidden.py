@@ -23,7 +23,7 @@ from tests.support.ops import call, next_view
 
 def hidden_tiles(game_id: str) -> set[str]:
     """The tiles the player may not see now: the other seats' and the boneyard's."""
-    hand = sniff_session._games[game_id].game.hand
+    hand = sniff_session.games[game_id].game.hand
     tiles = {tile.notation() for seat in range(1, hand.players) for tile in hand.tiles(seat)}
     return tiles | {tile.notation() for tile in hand.boneyard}
 
@@ -82,7 +82,7 @@ def test_replay_steps_forward_and_back_show_what_a_fresh_replay_shows():
     record = view["record"]
     start = call("sniff.replay_open", text=json.dumps(record))
     key, steps = start["replay"], start["steps"]
-    loaded = sniff_session._replays[key]
+    loaded = sniff_session.replays[key]
     # Every step, forward then back: the cursor stands where the step says.
     for step in [*range(steps), *reversed(range(steps))]:
         index, done = loaded.positions[step]
@@ -92,7 +92,7 @@ def test_replay_steps_forward_and_back_show_what_a_fresh_replay_shows():
     # Steps in any order, as the page may ask for them: the view is a fresh replay's.
     for step in [0, steps - 1, *random.Random(1).sample(range(steps), 25)]:
         stepped = call("sniff.replay_view", replay=key, step=step, lang="it")
-        fresh = _fresh_view(replay(sniff_session._record_at(record, loaded.positions[step])))
+        fresh = _fresh_view(replay(sniff_session.record_at(record, loaded.positions[step])))
         for part in ("layout", "log", "sheet", "seats", "sides", "boneyard", "turn"):
             assert stepped[part] == fresh[part], (step, part)
     assert game_record(loaded.game) == record

@@ -40,7 +40,7 @@ def refused(op: str, **args) -> dict:
 def hidden_only(game_id: str) -> set[str]:
     """The faces the player has no way to know of: every copy is in another rack or in the pile, and none was
     seen (in the player's rack, on the table, in the discards, as the indicator, or taken from the discards)."""
-    state = okey_session._games[game_id].game.round
+    state = okey_session.games[game_id].game.round
     seen = Counter(state.rack(0))
     for item in state.table:
         seen.update(piece.face for piece in item.meld.pieces)
@@ -167,7 +167,7 @@ def test_an_opening_below_the_threshold_is_checked_before_it_is_sent_and_refused
     for seed in range(1, 60):
         view = call("okey.new_game", seed=seed, lang="en")
         three = _opening_below_threshold(view["rack"])
-        state = okey_session._games[view["game"]].game.round
+        state = okey_session.games[view["game"]].game.round
         if three and state.okey.tile.notation() not in three:
             break
     checked = call("okey.lay_check", game=view["game"], tiles=three, kind="melds")
@@ -200,7 +200,7 @@ def test_the_timer_hands_the_players_turn_to_a_bot_and_says_so():
     after = call("okey.timeout", game=view["game"], lang="fi")
     assert after["news"][0] == "Aika loppui: botti pelasi vuorosi."
     assert after["phase"] == "bot" and after["seats"][0]["rackSize"] == 14
-    state = okey_session._games[view["game"]].game.round
+    state = okey_session.games[view["game"]].game.round
     assert state.events[-1].seat == 0 and type(state.events[-1]) is Discarded
     assert refused("okey.timeout", game=view["game"])["code"] == "not-your-turn"
 
@@ -250,7 +250,7 @@ def test_replay_steps_forward_and_back_show_what_a_fresh_replay_of_the_cut_recor
     record = view["record"]
     start = call("okey.replay_open", text=json.dumps(record))
     key, steps = start["replay"], start["steps"]
-    loaded = okey_session._replays[key]
+    loaded = okey_session.replays[key]
     order = [*range(0, steps, 7), *reversed(range(0, steps, 5)), *random.Random(1).sample(range(steps), 25)]
     for step in order:
         stepped = call("okey.replay_view", replay=key, step=step, lang="it")
@@ -288,7 +288,7 @@ def test_an_opening_with_pairs_is_checked_and_laid_through_the_selection():
     )
     game = Game(Options(), auto_deal=False)
     game.begin_round(deal)
-    key = okey_session._games.add(okey_session.Session(game, "greedy", True))
+    key = okey_session.games.add(okey_session.Session(game, "greedy", True))
     view = call("okey.view", game=key, lang="fi")
     assert view["hint"] == "Voit avata nyt 6 parilla."
     tiles = ["R1", "R1", "R2", "R2", "B3", "B3", "B4", "B4"]
@@ -327,7 +327,7 @@ def test_the_check_before_sending_pairs_accepts_two_okeys_split_over_a_real_pair
     )
     game = Game(Options(), auto_deal=False)
     game.begin_round(deal)
-    key = okey_session._games.add(okey_session.Session(game, "greedy", False))
+    key = okey_session.games.add(okey_session.Session(game, "greedy", False))
     selection = ["B9", "B9", "B10", "B10", "K2", "K2", "Y4", "Y4", "R6", "R6"]
     checked = call("okey.lay_check", game=key, tiles=selection, kind="pairs")
     assert checked["ok"], checked

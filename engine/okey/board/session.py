@@ -57,10 +57,13 @@ class Session:
     assisted: bool
 
 
-_games: SessionStore[Session] = SessionStore("okey", 'the table holds no game "{key}": resume it from its save')
-#: Loaded records; a replay's cursor (a Round) steps forward by applying events (back: replayed from the
-#: round's deal, which is quick: the engine has no undo).
-_replays: SessionStore[sessions.Replay[Game, Round]] = SessionStore(
+#: The games this worker holds, by the ids the page sends back with every call (``SessionStore``). Public: a
+#: host may hand the table a game it made (a chosen deal) with ``games.add(Session(...))`` and read one back.
+games: SessionStore[Session] = SessionStore("okey", 'the table holds no game "{key}": resume it from its save')
+#: Loaded records (``sessions.Replay``), by the ids ``replay_open`` hands out; a replay's cursor (a Round)
+#: steps forward by applying events (back: replayed from the round's deal, which is quick: the engine has no
+#: undo).
+replays: SessionStore[sessions.Replay[Game, Round]] = SessionStore(
     "okey-replay", 'the table holds no replay "{key}": load the record again'
 )
 
@@ -116,7 +119,7 @@ def new_game(
     game = Game(options, seed=seed, auto_deal=False)
     game.begin_round(game.planned_deal())
     session = Session(game, bots, _flag(assisted, "assisted"))
-    return _reply(_games.add(session), session, lang, [])
+    return _reply(games.add(session), session, lang, [])
 
 
 @OPS.op
@@ -130,13 +133,13 @@ def resume(save: dict, bots: str = "greedy", assisted: bool = True, lang: str = 
     sessions.check_save(save)  # so the replay has checked every deal against the seed
     game.auto_deal = False
     session = Session(game, bots, _flag(assisted, "assisted"))
-    return _reply(_games.add(session), session, lang, [])
+    return _reply(games.add(session), session, lang, [])
 
 
 @OPS.op
 def view(game: str, lang: str = "en") -> dict:
     """The game as it stands."""
-    return _reply(game, _games[game], check_language(lang), [])
+    return _reply(game, games[game], check_language(lang), [])
 
 
 def _refused(error: EngineError, session: Session, lang: str) -> IllegalMoveError:
@@ -170,7 +173,7 @@ def _your_turn(session: Session, lang: str) -> None:
 def act(game: str, action: str, lang: str = "en") -> dict:
     """The player's move, in the engine's notation: ``draw``, ``take``, ``meld R4 R5 R6``, ``pairs B9 B9, ...``,
     ``layoff B7 on 2``, ``seize B8 on 1``, ``discard R3`` (IllegalMoveError with the reason if not legal)."""
-    session = _games[game]
+    session = games[game]
     check_language(lang)
     _your_turn(session, lang)
     if not isinstance(action, str):
@@ -194,7 +197,7 @@ def bot(game: str, lang: str = "en") -> dict:
     """The bot whose turn it is chooses and makes its move."""
     from .view import Phase, phase
 
-    session = _games[game]
+    session = games[game]
     check_language(lang)
     sessions.check_phase(phase(session.game), Phase.BOT, "it is not a bot's turn", "not-bot-turn")
     started = time.perf_counter()
@@ -208,7 +211,7 @@ def bot(game: str, lang: str = "en") -> dict:
 def timeout(game: str, lang: str = "en") -> dict:
     """The player's move timer ran out: a bot of the table's strength plays the rest of the player's turn, and
     says so (the first of the reply's ``news``). Nothing else plays for the player: absence is not a timeout."""
-    session = _games[game]
+    session = games[game]
     check_language(lang)
     _your_turn(session, lang)
     words = _words(session, lang)
@@ -224,7 +227,7 @@ def next_round(game: str, lang: str = "en") -> dict:
     """Deal the next round (after a round that ended, when the game goes on)."""
     from .view import Phase, news, phase
 
-    session = _games[game]
+    session = games[game]
     check_language(lang)
     sessions.check_phase(phase(session.game), Phase.ROUND_OVER, "the round is not over", "round-not-over")
     session.game.begin_round(session.game.planned_deal())
@@ -254,7 +257,7 @@ def lay_check(game: str, tiles: list, kind: str = "melds", lang: str = "en") -> 
     the threshold (``47 of 51``), and the move to send when it is legal (``ok``), or the reason it is not."""
     from .view import action_json
 
-    session = _games[game]
+    session = games[game]
     check_language(lang)
     words = _words(session, lang)
     state = session.game.round
@@ -307,7 +310,7 @@ def arrange(game: str, how: str = "runs", lang: str = "en") -> dict:
     found, ``order`` every tile of the rack."""
     from ..arrange import best_arrangement, most_pairs
 
-    session = _games[game]
+    session = games[game]
     check_language(lang)
     if how not in ARRANGEMENTS:
         raise PlayError(f"arrange the rack by {', '.join(ARRANGEMENTS)}, not {quote(how)}", code="okey-arrange")
@@ -350,7 +353,7 @@ def replay_open(text: str, lang: str = "en") -> dict:
     check_language(lang)
     record = sessions.parse_record(text, RecordError)
     game = replay(record)  # checks every event, charge, settlement and total
-    return replay_view(_replays.add(sessions.Replay.of(record, game, game.rounds)), 0, lang)
+    return replay_view(replays.add(sessions.Replay.of(record, game, game.rounds)), 0, lang)
 
 
 def game_at(replay: sessions.Replay[Game, Round], index: int, done: int) -> Game:
@@ -374,7 +377,7 @@ def replay_view(replay: str, step: int, lang: str = "en") -> dict:
     """The replayed game at ``step`` (0 = the first deal), every rack shown."""
     from .view import game_view
 
-    loaded = _replays[replay]
+    loaded = replays[replay]
     check_language(lang)
     game = game_at(loaded, *loaded.position(step))
     shown = game_view(game, lang, reveal=True)
@@ -387,4 +390,4 @@ OPS.op(practice_make)
 OPS.op(practice_check)
 
 
-__all__ = ["OPS", "IllegalMoveError", "PlayError", "UnknownGameError"]
+__all__ = ["OPS", "IllegalMoveError", "PlayError", "Session", "UnknownGameError", "game_at", "games", "replays"]

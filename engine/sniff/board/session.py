@@ -50,9 +50,12 @@ class Session:
     bots: str
 
 
-_games: SessionStore[Session] = SessionStore("game", 'the board holds no game "{key}": resume it from its save')
-#: Loaded records; a replay's cursor (a Hand) steps with apply and undo.
-_replays: SessionStore[sessions.Replay[Game, Hand]] = SessionStore(
+#: The games this worker holds, by the ids the page sends back with every call (``SessionStore``). Public: a
+#: host may hand the board a game it made (a chosen deal) with ``games.add(Session(...))`` and read one back.
+games: SessionStore[Session] = SessionStore("game", 'the board holds no game "{key}": resume it from its save')
+#: Loaded records (``sessions.Replay``), by the ids ``replay_open`` hands out; a replay's cursor (a Hand)
+#: steps with apply and undo.
+replays: SessionStore[sessions.Replay[Game, Hand]] = SessionStore(
     "replay", 'the board holds no replay "{key}": load the record again'
 )
 
@@ -106,7 +109,7 @@ def play_new(
         raise PlayError(str(error)) from None
     game.begin_hand(game.planned_deal())
     session = Session(game, bots)
-    return _reply(_games.add(session), session, lang, [])
+    return _reply(games.add(session), session, lang, [])
 
 
 @OPS.op
@@ -120,13 +123,13 @@ def play_resume(save: dict, bots: str = "greedy", lang: str = "en") -> dict:
     sessions.check_save(save)  # so the replay has checked every deal against the seed
     game.auto_deal = False
     session = Session(game, bots)
-    return _reply(_games.add(session), session, lang, [])
+    return _reply(games.add(session), session, lang, [])
 
 
 @OPS.op
 def play_view(game: str, lang: str = "en") -> dict:
     """The game as it stands."""
-    return _reply(game, _games[game], check_language(lang), [])
+    return _reply(game, games[game], check_language(lang), [])
 
 
 @OPS.op
@@ -135,7 +138,7 @@ def play_act(game: str, action: str, lang: str = "en") -> dict:
     from ..game import parse_action
     from .view import Phase, news, phase
 
-    session = _games[game]
+    session = games[game]
     check_language(lang)
     sessions.check_phase(phase(session.game), Phase.YOU, "it is not the player's turn", "not-your-turn")
     if not isinstance(action, str):
@@ -150,7 +153,7 @@ def play_bot(game: str, lang: str = "en") -> dict:
     from ..bots import make_bot
     from .view import Phase, news, phase
 
-    session = _games[game]
+    session = games[game]
     check_language(lang)
     current = session.game
     sessions.check_phase(phase(current), Phase.BOT, "it is not a bot's turn", "not-bot-turn")
@@ -171,7 +174,7 @@ def play_next_hand(game: str, lang: str = "en") -> dict:
     """Deal the next hand (after a hand that ended without a winner)."""
     from .view import Phase, phase
 
-    session = _games[game]
+    session = games[game]
     check_language(lang)
     sessions.check_phase(phase(session.game), Phase.HAND_OVER, "the hand is not over", "hand-not-over")
     session.game.begin_hand(session.game.planned_deal())
@@ -201,7 +204,7 @@ def replay_open(text: str, lang: str = "en") -> dict:
     record = sessions.parse_record(text, RecordError)
     game = replay(record)  # checks every event, deduction and score
     loaded = sessions.Replay.of(record, game, game.hands)
-    return replay_view(_replays.add(loaded), len(loaded.positions) - 1, lang)
+    return replay_view(replays.add(loaded), len(loaded.positions) - 1, lang)
 
 
 def game_at(replay: sessions.Replay[Game, Hand], index: int, done: int) -> Game:
@@ -226,7 +229,7 @@ def replay_view(replay: str, step: int, lang: str = "en") -> dict:
     """The replayed game at ``step`` (0 = the first deal), every hand shown."""
     from .view import game_view
 
-    loaded = _replays[replay]
+    loaded = replays[replay]
     check_language(lang)
     game = game_at(loaded, *loaded.position(step))
     view = game_view(game, lang, reveal=True)
@@ -234,7 +237,7 @@ def replay_view(replay: str, step: int, lang: str = "en") -> dict:
     return view | {"replay": replay, "step": step, "steps": len(loaded.positions), "canPlayOn": can_play_on}
 
 
-def _record_at(record: dict, position: tuple[int, int]) -> dict:
+def record_at(record: dict, position: tuple[int, int]) -> dict:
     """The record cut at ``position``: the hands before it whole, then that hand's first events."""
     index, done = position
     hands = [dict(hand) for hand in record["hands"][: index + 1]]
@@ -247,14 +250,18 @@ def _record_at(record: dict, position: tuple[int, int]) -> dict:
     return record | {"hands": hands, "winner": record.get("winner") if finished else None}
 
 
+#: The name the browser tests knew it by (tests/test_board_game.py, tests/test_review_browser.py).
+_record_at = record_at
+
+
 @OPS.op
 def replay_play_on(replay: str, step: int, bots: str = "greedy", lang: str = "en") -> dict:
     """Take over seat 0 of the replayed game at ``step`` and play on against the bots."""
-    loaded = _replays[replay]
+    loaded = replays[replay]
     position = loaded.position(step)
     if loaded.record.get("seed") is None:
         raise PlayError("this record has no seed, so the next hands could not be dealt", code="no-seed")
-    return play_resume(_record_at(loaded.record, position), bots, lang)
+    return play_resume(record_at(loaded.record, position), bots, lang)
 
 
 # -- the sandbox and single diagrams ----------------------------------------------------------------------------
@@ -329,4 +336,4 @@ OPS.op(practice_make)
 OPS.op(practice_check)
 
 
-__all__ = ["OPS", "PlayError", "UnknownGameError"]
+__all__ = ["OPS", "PlayError", "Session", "UnknownGameError", "game_at", "games", "record_at", "replays"]
