@@ -17,6 +17,9 @@ HOOK = ROOT / "scripts" / "hooks" / "okey_diagrams.py"
 
 CONFIG = site_config("Okey diagrams test", HOOK)
 
+#: MkDocs builds, as tests/test_diagrams_hook.py's (a site test, which scripts/test --fast leaves out).
+pytestmark = pytest.mark.site
+
 LAYOFF = "meld B4 B5 B6\nlayoff B7 on 1\n"
 PAGE = f"""\
 ---
