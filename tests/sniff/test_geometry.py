@@ -103,7 +103,7 @@ def test_open_sides_face_away_from_their_tile():
 
 
 def test_no_two_tiles_overlap():
-    # tests/sniff/test_svg.py checks the drawn outlines of 1,000 more layouts.
+    # tests/sniff/test_svg.py checks the drawn outlines of 300 more layouts.
     for layout in random_layouts(300, seed=2024):
         boxes = [p.box for p in Geometry.of(layout)]
         for i, a in enumerate(boxes):

@@ -19,19 +19,19 @@ def parse_or_notation_error(text: str) -> None:
         assert str(error).startswith(f"line {error.line}: ")
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.text(max_size=200))
 def test_arbitrary_text(text):
     parse_or_notation_error(text)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(notation_like)
 def test_notation_like_text(text):
     parse_or_notation_error(text)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(
     st.lists(
         st.tuples(

@@ -52,7 +52,7 @@ def test_a_whole_game_against_the_bots_keeps_its_score_sheet_and_record(players,
 
 def test_the_turn_says_what_the_player_must_do():
     seen = set()
-    for seed in range(1, 6):
+    for seed in (1, 2):  # each game alone meets every kind of turn but the pass (about 90 of the player's turns)
         _, views = play_out(call("sniff.play_new", players=2, bots="greedy", seed=seed))
         for view in views:
             if view["phase"] != "you":
