@@ -6,12 +6,9 @@ import argparse
 import io
 
 from ..core.errors import EngineError
-from ..core.record import NotJSONError, RecordEnvelopeError, game_of, loads
-from ..okey.record import RecordError as OkeyRecordError
-from ..okey.record import replay as okey_replay
-from ..sniff.game import Drew, Passed, Played
-from ..sniff.record import GAME as SNIFF
-from ..sniff.record import RecordError, read_jsonl, replay
+from ..core.games import record_game
+from ..core.record import NotJSONError, RecordEnvelopeError, loads, read_jsonl
+from ..core.records import RecordError
 from . import GAMES, UsageError, add_input, read_input
 
 NAME = "replay"
@@ -34,59 +31,33 @@ def records(text: str):
             return [(1, whole)]
         if isinstance(whole, list):
             return [(1, record) for record in whole]
-    return read_jsonl(io.StringIO(text))
+    return read_jsonl(io.StringIO(text), lambda reason, line: RecordError(reason, line=line))
 
 
 def run(args: argparse.Namespace) -> int:
     text, name = read_input(args)
-    games = hands = events = unseeded = 0
-    counts = {Played: 0, Drew: 0, Passed: 0}
-    okey = {"games": 0, "rounds": 0, "events": 0, "unseeded": 0}
+    #: Each game's replayed games, in the order the registry lists the games.
+    played: dict[str, list] = {game: [] for game in GAMES}
     try:
         for line, record in records(text):
-            # A record without "game" is Sniff's, as every record written before the field (spec/game-record.md).
-            game = game_of(record, untagged=SNIFF) if isinstance(record, dict) else SNIFF
-            if game == "okey":  # Okey records: engine.okey.record checks them
-                try:
-                    played = okey_replay(record)
-                except OkeyRecordError as error:
-                    raise UsageError(f"{name}: {error.at_line(line)}") from None
-                okey["games"] += 1
-                okey["rounds"] += len(played.rounds)
-                okey["events"] += sum(len(state.events) for state in played.rounds)
-                okey["unseeded"] += played.seed is None
-                continue
+            game = record_game(record)
             try:
                 if game not in GAMES:
                     raise RecordError(f'the record is of the game "{game}", which this engine does not play')
-                game = replay(record)
+                played[game].append(GAMES[game].replay(record))
             except RecordError as error:
                 raise error.at_line(line) from None
-            games += 1
-            hands += len(game.hands)
-            unseeded += game.seed is None
-            for hand in game.hands:
-                events += len(hand.events)
-                for event in hand.events:
-                    counts[type(event)] += 1
     except (RecordError, RecordEnvelopeError) as error:
         raise UsageError(f"{name}: {error}") from None
     except EngineError as error:  # never expected here: every reading error is one of the above
         raise UsageError(f"{name}: {error}") from None
-    if okey["games"]:
-        print(
-            f"{name}: {okey['games']} Okey games, {okey['rounds']} rounds, {okey['events']} events: "
-            f"all consistent{_unchecked(okey['unseeded'], okey['games'])}"
-        )
-        if not games:
-            return 0
-    if not games:
+    if not any(played.values()):
         raise UsageError(f"{name}: no game records in it")
-    print(
-        f"{name}: {games} games, {hands} hands, {events} events "
-        f"({counts[Played]} placements, {counts[Drew]} draws, {counts[Passed]} passes): all consistent"
-        f"{_unchecked(unseeded, games)}"
-    )
+    # The games the registry lists last first: Okey's summary has come before Sniff's since Okey was added.
+    for game, games in reversed(played.items()):
+        if games:
+            unseeded = sum(one.seed is None for one in games)
+            print(f"{name}: {GAMES[game].summary(games)}: all consistent{_unchecked(unseeded, len(games))}")
     return 0
 
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..core.record import RecordEnvelopeError, game_of
-from . import UsageError, add_input, add_lang, read_input
+from ..core.errors import EngineError
+from ..core.games import record_game
+from ..core.record import RecordEnvelopeError
+from ..core.records import RecordError
+from . import GAMES, UsageError, add_input, add_lang, read_input
 from .replay import records
 
 NAME = "review"
@@ -25,23 +28,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def review_of(record: dict, seat: int, lang: str, pictures: bool) -> dict:
-    from ..sniff.record import GAME as SNIFF  # as replay reads them: a record without "game" is Sniff's
-
     try:
-        # A record without "game" is Sniff's, as every record written before the field (spec/game-record.md).
-        game = game_of(record, untagged=SNIFF)
+        game = record_game(record)  # as replay reads them: a record without "game" is of the untagged game
     except RecordEnvelopeError as error:
         raise UsageError(str(error)) from None
-    if game == "okey":
-        from ..okey.render.review import review_json
-        from ..okey.review import review
-    else:
-        from ..sniff.render.review import review_json
-        from ..sniff.review import review
+    if game not in GAMES:
+        raise RecordError(f'the record is of the game "{game}", which this engine does not play')
     players = record.get("players", 4)
     if not isinstance(players, int) or not 0 <= seat < players:
         raise UsageError(f"--seat {seat}: this game's seats are 0 to {players - 1 if isinstance(players, int) else 3}")
-    return review_json(review(record, seat), lang, pictures=pictures)
+    return GAMES[game].review_json(record, seat, lang, pictures=pictures)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,10 +52,8 @@ def run(args: argparse.Namespace) -> int:
         result = review_of(record, args.seat, args.lang, pictures=args.json and not args.no_svg)
     except UsageError:
         raise
-    except Exception as error:  # the record modules' RecordError: an EngineError with the hand and event
-        if hasattr(error, "code"):
-            raise UsageError(f"{name}: {error}") from None
-        raise
+    except EngineError as error:  # the record modules' RecordError, with the hand and event
+        raise UsageError(f"{name}: {error}") from None
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=1))
         return 0

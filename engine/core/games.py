@@ -13,7 +13,10 @@ server. A spec gives, for its game:
 - ``record(game)`` (JSON values), ``replay(record)`` (every inconsistency an
   ``EngineError`` that says where) and ``restore(record)`` (a game in progress);
 - ``make_bot(level, seat, rng)``: a bot whose ``choose(view)`` sees only ``game.view(seat)``;
-- ``view_json(game, seat)``: that view as JSON values, nothing hidden from the seat in it.
+- ``view_json(game, seat)``: that view as JSON values, nothing hidden from the seat in it;
+- ``review_json(record, seat, lang)``: the review of a finished game's moves for one seat, worded;
+- ``summary(games)``: what ``replay`` says of the games it checked (``"3 games, 12 hands, ..."``);
+- ``untagged``: whether the game's records may lack ``"game"`` (those written before the field).
 
 Each game writes its spec in its own package (``engine/<game>/spec.py``, at the
 level of its rules). The registry names those modules and imports one only when
@@ -30,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import EngineError
+from .record import game_of
 
 
 class OptionError(EngineError):
@@ -88,10 +92,11 @@ class GameSpec:
     """How a game is played, for the tools above the games (see the module's docstring).
 
     A game's spec module (``engine/<game>/spec.py``) defines ``NAME``, ``OPTIONS``, ``BOT_LEVELS``, ``BOARD``
-    (the module of its board ops) and ``RECORD`` (the module with ``game_record``, ``replay`` and ``restore``),
-    and the functions ``new_game(seed, options)``, ``make_bot(level, seat, rng)``, ``view_json(game, seat)``,
-    ``players(options)`` and, if some options go only with others, ``check_together(options)``;
-    ``GameSpec.of(module)`` reads them.
+    (the module of its board ops), ``RECORD`` (the module with ``game_record``, ``replay`` and ``restore``),
+    ``REVIEW`` (the module with ``review``) and ``REVIEW_WORDS`` (with ``review_json``), perhaps ``UNTAGGED``
+    (True: its records may lack ``"game"``), and the functions ``new_game(seed, options)``,
+    ``make_bot(level, seat, rng)``, ``view_json(game, seat)``, ``players(options)``, ``summary(games)`` and, if
+    some options go only with others, ``check_together(options)``; ``GameSpec.of(module)`` reads them.
     """
 
     name: str
@@ -101,6 +106,11 @@ class GameSpec:
     board: str
     #: The module of the game's records: ``game_record``, ``replay`` and ``restore``, imported at first use.
     record_module: str
+    #: The modules of the game's review (``review``) and of its words (``review_json``), imported at first use.
+    review_module: str
+    review_words_module: str
+    #: Whether a record without ``"game"`` is this game's (every record written before the field was).
+    untagged: bool
     _new_game: Callable[[int, dict], Any] = field(repr=False)
     _make_bot: Callable[[str, int, random.Random], Any] = field(repr=False)
     _view_json: Callable[[Any, int], dict] = field(repr=False)
@@ -108,6 +118,7 @@ class GameSpec:
     _players: Callable[[dict], int] = field(repr=False)
     #: Checks between options, after each one is checked alone (an ``OptionError`` if they don't go together).
     _check_together: Callable[[dict], None] = field(repr=False)
+    _summary: Callable[[list], str] = field(repr=False)
 
     @classmethod
     def of(cls, module: Any) -> GameSpec:
@@ -118,11 +129,15 @@ class GameSpec:
             tuple(module.BOT_LEVELS),
             module.BOARD,
             module.RECORD,
+            module.REVIEW,
+            module.REVIEW_WORDS,
+            getattr(module, "UNTAGGED", False),
             module.new_game,
             module.make_bot,
             module.view_json,
             module.players,
             getattr(module, "check_together", lambda options: None),
+            module.summary,
         )
 
     def _records(self) -> Any:
@@ -172,6 +187,15 @@ class GameSpec:
         """The game a record was saved from, ready to go on."""
         return self._records().restore(record)
 
+    def review_json(self, record: object, seat: int, lang: str = "en", *, pictures: bool = True) -> dict:
+        """The review of a finished game's moves for ``seat`` (from its record alone), worded in ``lang``."""
+        review = importlib.import_module(self.review_module).review(record, seat)
+        return importlib.import_module(self.review_words_module).review_json(review, lang, pictures=pictures)
+
+    def summary(self, games: list) -> str:
+        """What the ``replay`` command says of ``games``, replayed from their records: how many, and their parts."""
+        return self._summary(games)
+
     def make_bot(self, level: str, seat: int, rng: random.Random) -> Any:
         if level not in self.bot_levels:
             raise EngineError(
@@ -213,6 +237,16 @@ class _Registry(Mapping[str, GameSpec]):
 
 #: Every game the engine plays, by name: the only list of games.
 GAMES: Mapping[str, GameSpec] = _Registry({"sniff": "engine.sniff.spec", "okey": "engine.okey.spec"})
+
+
+def record_game(record: object) -> str:
+    """The game a record is of: its ``"game"``, or for a record without one the game whose records were written
+    before the field (its spec's ``untagged``), whose reader also says what is wrong with a record that is not
+    an object; a ``RecordEnvelopeError`` for a ``"game"`` that is no game's name."""
+    untagged = next((name for name in GAMES if GAMES[name].untagged), None)
+    if not isinstance(record, dict) and untagged is not None:
+        return untagged
+    return game_of(record, untagged=untagged)
 
 
 def game_spec(name: object) -> GameSpec:

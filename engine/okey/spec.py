@@ -21,6 +21,14 @@ OPTIONS = (
 BOT_LEVELS = ("random", "greedy", "strong")
 BOARD = "engine.okey.board.session"
 RECORD = "engine.okey.record"
+REVIEW = "engine.okey.review"
+REVIEW_WORDS = "engine.okey.render.review"
+
+
+def summary(games: list[Game]) -> str:
+    """``3 Okey games, 9 rounds, 1200 events``."""
+    rounds = [state for game in games for state in game.rounds]
+    return f"{len(games)} Okey games, {len(rounds)} rounds, {sum(len(state.events) for state in rounds)} events"
 
 
 def players(options: dict) -> int:

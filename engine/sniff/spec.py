@@ -7,9 +7,10 @@ dispatcher reads this spec at its first call, and a board that only draws diagra
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from ..core.games import Option, OptionError
-from .game import Drew, Game
+from .game import Drew, Game, Passed, Played
 from .notation import format_layout
 from .rules import ruleset_named
 
@@ -29,6 +30,21 @@ OPTIONS = (
 BOT_LEVELS = ("random", "greedy", "strong")
 BOARD = "engine.sniff.board.session"
 RECORD = "engine.sniff.record"
+REVIEW = "engine.sniff.review"
+REVIEW_WORDS = "engine.sniff.render.review"
+#: Every record written before the ``"game"`` field was a Sniff record (spec/game-record.md).
+UNTAGGED = True
+
+
+def summary(games: list[Game]) -> str:
+    """``6 games, 40 hands, 900 events (500 placements, 300 draws, 100 passes)``."""
+    events = [event for game in games for hand in game.hands for event in hand.events]
+    kinds = Counter(type(event) for event in events)
+    hands = sum(len(game.hands) for game in games)
+    return (
+        f"{len(games)} games, {hands} hands, {len(events)} events "
+        f"({kinds[Played]} placements, {kinds[Drew]} draws, {kinds[Passed]} passes)"
+    )
 
 
 def players(options: dict) -> int:
