@@ -10,6 +10,9 @@ from ..core.games import GAMES as GAMES  # the commands' games: the registry's
 from ..core.i18n import LANGUAGES
 from ..core.record import read_text
 
+#: The game a command plays or describes when it is not told which: the first the registry lists.
+DEFAULT_GAME = next(iter(GAMES))
+
 
 class UsageError(EngineError):
     """Bad input to a command; the message is printed as is."""

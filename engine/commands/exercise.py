@@ -13,7 +13,7 @@ import importlib
 import json
 
 from ..core.i18n import LANGUAGES
-from . import GAMES, UsageError
+from . import DEFAULT_GAME, GAMES, UsageError
 
 NAME = "exercise"
 HELP = "one practice exercise of a game (question, position, answer, hints, explanation) from a seed"
@@ -21,12 +21,16 @@ HELP = "one practice exercise of a game (question, position, answer, hints, expl
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     # No argparse choices: a bad value is the command's one-line error, with the values allowed.
-    parser.add_argument("--game", default="sniff", help="sniff or okey (default: sniff)")
+    parser.add_argument("--game", default=DEFAULT_GAME, help=f"{' or '.join(GAMES)} (default: {DEFAULT_GAME})")
     parser.add_argument("--kind", required=True, help="the kind of exercise, e.g. score (sniff) or meld (okey)")
     parser.add_argument("--seed", required=True, help="the exercise's number, from 0")
     parser.add_argument("--lang", default="en", help="language of the text: en, id, it or fi (default: en)")
     parser.add_argument("--rules", default=None, help="sniff only: american (default) or classic")
     parser.add_argument("--json", action="store_true", help="print the exercise as one JSON object")
+
+
+def _option_names(spec) -> set[str]:
+    return {option.name for option in spec.options}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,13 +45,16 @@ def run(args: argparse.Namespace) -> int:
     practice = importlib.import_module(f"engine.{args.game}.practice")
     if args.kind not in practice.KINDS:
         raise UsageError(f'unknown kind "{args.kind}" for {args.game}: use one of {", ".join(practice.KINDS)}')
-    if args.game == "okey" and args.rules is not None:
-        raise UsageError("--rules is for sniff only (american or classic): Okey has one set of rules")
+    # A game with rulesets has the option "rules" (the registry's), and its exercises take one.
+    rules = {name: spec.option("rules") for name, spec in GAMES.items() if "rules" in _option_names(spec)}
+    if args.rules is not None and args.game not in rules:
+        values = " or ".join(str(value) for option in rules.values() for value in option.values)
+        raise UsageError(
+            f"--rules is for {' and '.join(rules)} only ({values}): {args.game.capitalize()} has one set of rules"
+        )
     render = importlib.import_module(f"engine.{args.game}.render.practice")
-    if args.game == "sniff":
-        data = render.command_json(args.kind, seed, args.lang, args.rules or "american")
-    else:
-        data = render.command_json(args.kind, seed, args.lang)
+    given = (args.rules or rules[args.game].default,) if args.game in rules else ()
+    data = render.command_json(args.kind, seed, args.lang, *given)
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
     else:

@@ -15,14 +15,16 @@ from ..sniff.bots import BOTS, make_bot
 from ..sniff.game import Game, Played
 from ..sniff.record import dumps, game_record
 from ..sniff.rules import AMERICAN_SNIFF, RULESETS, RulesError, ruleset_named
-from . import GAMES, UsageError
+from . import DEFAULT_GAME, GAMES, UsageError
 
 NAME = "simulate"
 HELP = "play games between bots (random, greedy, strong), write their records as JSON Lines and print a summary"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", choices=list(GAMES), default="sniff", help="the game to play (default sniff)")
+    parser.add_argument(
+        "--game", choices=list(GAMES), default=DEFAULT_GAME, help=f"the game to play (default {DEFAULT_GAME})"
+    )
     parser.add_argument(
         "--rules",
         choices=tuple(RULESETS),
