@@ -78,10 +78,6 @@ class Review:
         return sorted(ranked, key=lambda r: (r.round, 10**9 if r.move is None else r.move))
 
 
-def _meld_texts(melds) -> list[str]:
-    return [meld.notation() for meld in melds]
-
-
 def _opening_of(state: Round) -> dict | None:
     """The opening the solver offers now (melds first, else pairs), or None."""
     for action in state.legal_actions():

@@ -71,10 +71,6 @@ class Placement:
                 move = (base + _LO, tile.low, tile.low)
             object.__setattr__(self, "_move", (_RANK[(target, side)], *move))
 
-    @property
-    def is_opening(self) -> bool:
-        return self.target is None
-
     def notation(self) -> str:
         """The placement in the layout notation, e.g. ``1|1 on 1|4 low``."""
         if self.target is None:
@@ -100,10 +96,6 @@ class OpenSide:
     def __post_init__(self) -> None:
         object.__setattr__(self, "bit", 1 << self.value)
 
-    @property
-    def sort_key(self) -> tuple[int, int, int]:
-        return (self.tile.low, self.tile.high, self.side.order)
-
 
 @dataclass(frozen=True, slots=True)
 class CountedEnd:
@@ -116,10 +108,6 @@ class CountedEnd:
     tile: Tile
     side: Side
     value: int
-
-    @property
-    def sort_key(self) -> tuple[int, int, int]:
-        return (self.tile.low, self.tile.high, self.side.order)
 
 
 @dataclass(frozen=True, slots=True)

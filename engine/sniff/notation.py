@@ -47,12 +47,6 @@ def parse_placement(text: str) -> Placement:
     raise ParseError(f"cannot read {quote(text.strip())}: write TILE for the opener, or TILE on TILE SIDE")
 
 
-def iter_placements(text: str):
-    """Yield ``(line_number, placement_text)`` for every placement in a layout text."""
-    for number, _placement, part in _placements(text):
-        yield number, part
-
-
 def _placements(text: str):
     """Yield ``(line_number, placement_number or None, placement_text)``: the placement's number in the whole
     layout (from 1) only when its line holds more than one."""

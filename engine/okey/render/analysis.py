@@ -270,13 +270,6 @@ def _play(diagram: OkeyDiagram, options: Options, okey: Okey, items: list[TableI
     return out, list(game.table)
 
 
-def _owner(game: Round, target: int) -> str:
-    if not 1 <= target <= len(game.table):
-        raise DiagramError(0, f"there is no table meld {target}")
-    seat = game.table[target - 1].owner
-    return {v: k for k, v in OWNER_SEAT.items()}[seat]
-
-
 def _one(game: Round, action, okey: Okey) -> Action:
     verb = action.verb
     if verb == "take":
