@@ -81,8 +81,9 @@ def test_the_strong_bot_s_move_follows_from_its_view_alone_whatever_its_random_s
             game.apply_action(action)
         return out
 
-    assert moves(9, 0) == moves(9, 1000)
-    assert moves(9, 0) != moves(10, 0)
+    played = moves(9, 0)
+    assert played == moves(9, 1000)
+    assert played != moves(10, 0)
 
 
 def _view(state, seat):
@@ -192,7 +193,7 @@ def _shuffled_hidden(state: Round, seed: int) -> Round:
 def test_the_strong_bot_chooses_from_what_its_seat_sees_only():
     """Deal the hidden tiles again at each of seat 0's moves: the view is the same, so is the choice."""
     checked = Counter()
-    for seed in (12, 16):
+    for seed in (12,):  # 29 of seat 0's moves: 15 before it opens, 14 after
         game = Game(seed=seed)
         bots = [StrongBot(random.Random(0))] + [GreedyBot() for _ in range(3)]
         while not game.is_terminal():
