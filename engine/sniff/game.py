@@ -585,8 +585,7 @@ class Hand:
         events = self.events
         done = len(mine)
         if done < len(events):
-            hidden = _DRAWS.seen
-            mine.extend(hidden(event, seat) for event in events[done:])
+            mine.extend(_DRAWS.seen_all(events[done:], seat))
         return tuple(mine)
 
     def view(self, seat: int, hand_number: int = 1) -> PlayerView:
