@@ -39,6 +39,7 @@ from ...core.sessions import PlayError, SessionStore, UnknownGameError, check_la
 from ..game import DECLINE, Game, Round, event_action, lay_melds, lay_pairs
 from ..rules import Options
 from ..tiles import Tile
+from .online import online_arrange, online_lay_check, online_view
 from .practice import practice_check, practice_make
 
 BOT_NAMES = ("random", "greedy", "strong")
@@ -225,12 +226,11 @@ def next_round(game: str, lang: str = "en") -> dict:
 # -- the assisted table and the rack ------------------------------------------------------------------------------
 
 
-def _rack_tiles(session: Session, tiles: object) -> list[Tile]:
-    """``tiles`` (notations) as tiles of the player's rack, each at most as often as the rack holds it."""
+def _rack_tiles(rack, tiles: object) -> list[Tile]:
+    """``tiles`` (notations) as tiles of the player's ``rack`` (a Counter), each at most as often as it holds it."""
     if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
         raise PlayError("the tiles are a list of tiles in the notation, such as R7", code="okey-tiles")
     chosen = [Tile.parse(t) for t in tiles]
-    rack = session.game.round.racks[0]
     for tile, number in Counter(chosen).items():
         if rack[tile] < number:
             raise IllegalMoveError(
@@ -242,27 +242,34 @@ def _rack_tiles(session: Session, tiles: object) -> list[Tile]:
 def lay_check(game: str, tiles: list, kind: str = "melds", lang: str = "en") -> dict:
     """Check selected tiles as a lay-down before it is sent: the melds (or pairs) they make, their total against
     the threshold (``47 of 51``), and the move to send when it is legal (``ok``), or the reason it is not."""
-    from .view import action_json
-
     session = _games[game]
     check_language(lang)
-    words = _words(session, lang)
     state = session.game.round
+    return checked_lay(
+        _words(session, lang), state.racks[0], state.okey, state.threshold(), state.opened[0], tiles, kind,
+        session.game.validate_action, state.current == 0,
+    )  # fmt: skip
+
+
+def checked_lay(words, rack, okey, threshold, opened, tiles, kind, validate, my_turn) -> dict:
+    """``lay_check`` of ``tiles`` from ``rack`` (a Counter), before a table with that ``okey``, ``threshold`` and
+    the player's ``opened`` state; ``validate(action)`` raises the engine's reason when the move is not legal
+    (an online table's page: only what its own view can tell; the server checks the move again)."""
+    from ..arrange import best_arrangement, most_pairs
+    from .view import action_json
+
     if kind not in ("melds", "pairs"):
         raise PlayError(f"a lay-down is melds or pairs, not {quote(kind)}", code="okey-lay-kind")
-    chosen = _rack_tiles(session, tiles)
+    chosen = _rack_tiles(rack, tiles)
     if not chosen:
         return {"ok": False, "text": words.nothing_selected(), "action": None, "total": 0}
-    from ..arrange import best_arrangement, most_pairs
-
-    okey = state.okey
     if kind == "melds":
         found = best_arrangement(chosen, okey)
         if found.left:
             return {"ok": False, "text": words.no_meld([t.notation() for t in found.left]), "action": None, "total": 0}
         action = lay_melds(found.melds)
         total = found.value
-        text = words.check_total(total, state.threshold()) if state.opened[0] is None else words.check_value(total)
+        text = words.check_total(total, threshold) if opened is None else words.check_value(total)
     else:
         pairs = most_pairs(chosen, okey)
         used = Counter(p.face for pair in pairs for p in pair.pieces)
@@ -271,40 +278,43 @@ def lay_check(game: str, tiles: list, kind: str = "melds", lang: str = "en") -> 
             return {"ok": False, "text": words.no_pairs([t.notation() for t in left]), "action": None, "total": 0}
         action = lay_pairs(pairs)
         total = sum(pair.value for pair in pairs)
-        text = words.few_pairs(len(pairs)) if state.opened[0] is None and len(pairs) < 5 else ""
+        text = words.few_pairs(len(pairs)) if opened is None and len(pairs) < 5 else ""
     groups = action.melds if kind == "melds" else action.pairs
     result = {
         "total": total,
-        "threshold": state.threshold(),
+        "threshold": threshold,
         "text": text,
         "groups": [" ".join(p.notation() for p in g) for g in groups],
     }
     try:
-        session.game.validate_action(action)
+        validate(action)
     except EngineError as error:
         if error.code != "okey-opening-low":  # the total against the threshold says it already
             result["text"] = words.refusal(error.code, error.params)
         return result | {"ok": False, "action": None}
-    if state.current != 0:
+    if not my_turn:
         return result | {"ok": False, "text": words.not_your_turn(), "action": None}
-    return result | {"ok": True, "action": action_json(action, state, words)}
+    return result | {"ok": True, "action": action_json(action, None, words)}
 
 
 def arrange(game: str, how: str = "runs", lang: str = "en") -> dict:
     """The player's rack in an order: ``runs`` (colour, then number), ``sets`` (number, then colour), ``best``
     (the best arrangement's melds first) or ``pairs`` (the most pairs first). ``groups`` are the melds or pairs
     found, ``order`` every tile of the rack."""
-    from ..arrange import best_arrangement, most_pairs
-
     session = _games[game]
     check_language(lang)
+    state = session.game.round
+    return arranged(state.rack(0), state.okey, how, session.assisted)
+
+
+def arranged(rack, okey, how: str, assisted: bool) -> dict:
+    """``arrange`` of the tiles of ``rack`` under that ``okey`` (``best`` and ``pairs``: the ``assisted`` table's)."""
+    from ..arrange import best_arrangement, most_pairs
+
     if how not in ARRANGEMENTS:
         raise PlayError(f"arrange the rack by {', '.join(ARRANGEMENTS)}, not {quote(how)}", code="okey-arrange")
-    if how in ("best", "pairs") and not session.assisted:
+    if how in ("best", "pairs") and not assisted:
         raise PlayError("the best arrangement is the assisted table's", code="okey-not-assisted")
-    state = session.game.round
-    rack = state.rack(0)
-    okey = state.okey
     started = time.perf_counter()
     groups: list[list[str]] = []
     if how == "runs":
@@ -395,6 +405,9 @@ OPS: dict[str, Callable[..., Any]] = {
         practice_make,
         practice_check,
         review,
+        online_view,
+        online_lay_check,
+        online_arrange,
     )
 }
 

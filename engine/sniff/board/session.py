@@ -33,6 +33,7 @@ from ...core.sessions import PlayError, SessionStore, UnknownGameError, check_la
 from ..game import DRAW, PASS, Drew, Game, Hand, Play, Played
 from ..layout import Layout
 from ..notation import parse_layout
+from .online import online_view
 from .practice import practice_check, practice_make
 
 # The record module, the bots and the renderer are imported by the first call that needs them,
@@ -337,6 +338,7 @@ OPS: dict[str, Callable[..., Any]] = {
         practice_make,
         practice_check,
         review,
+        online_view,
     )
 }
 
