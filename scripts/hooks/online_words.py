@@ -65,6 +65,10 @@ def online_text(lang: str, game: str) -> dict:
         "startHelp": _("Start gives every seat nobody has taken yet to a bot."),
         "waitCreator": _("The game starts when every seat is taken or the table's creator starts it."),
         "joining": _("Joining the table…"),
+        "yourName": _("Your name at the table (optional)"),
+        "join": _("Take a seat"),
+        # Translators: a seat with the name its player typed: "Ada (Seat 2)".
+        "seatNamed": _("{name} ({seat})"),
         "joinFailed": _("You cannot join this table: {reason}"),
         "errors": {
             "unknown-table": _("there is no such table."),

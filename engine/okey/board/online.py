@@ -140,7 +140,10 @@ def online_view(state: dict, lang: str = "en") -> dict:
     assisted = bool(state.get("options", {}).get("assisted"))
     record = state.get("record") if state.get("over") else state.get("parts")
     past = _replayed(record)
-    if past is not None and (past.is_terminal() or len(past.rounds) == board["round"]):
+    # Between two deals (the server's pause) the board shows the one that ended, public now, whether the state
+    # still shows it or already the next deal.
+    pausing = state.get("pause") is not None and state.get("current") is None
+    if past is not None and (past.is_terminal() or pausing or len(past.rounds) == board["round"]):
         game = past  # the game's end, or the round that just ended (the pause before the next): all public
     else:
         game = SeatGame(seat_view(state))

@@ -132,7 +132,10 @@ def online_view(state: dict, lang: str = "en") -> dict:
     me = state["board"]["seat"]
     record = state.get("record") if state.get("over") else state.get("parts")
     past = _replayed(record)
-    if past is not None and (past.is_terminal() or len(past.hands) == state["board"]["hand"]):
+    # Between two deals (the server's pause) the board shows the one that ended, public now, whether the state
+    # still shows it or already the next deal.
+    pausing = state.get("pause") is not None and state.get("current") is None
+    if past is not None and (past.is_terminal() or pausing or len(past.hands) == state["board"]["hand"]):
         game = past  # the game's end, or the hand that just ended (the pause before the next): all public
     else:
         game = SeatGame(past, seat_view(state))
