@@ -17,6 +17,7 @@ if str(ROOT) not in sys.path:
 
 from engine.core.i18n import translations  # noqa: E402
 from engine.okey.board.text import Words as OkeyWords  # noqa: E402
+from engine.okey.board.text import ui_text as okey_ui_text  # noqa: E402
 
 COLOURS = "RBKY"
 
@@ -193,4 +194,5 @@ def okey_options(lang: str) -> dict:
         "pairs": _("In pairs (partners opposite)"),
         "doubling": _("Doubling"),
         "rounds": _("Rounds"),
+        "assisted": okey_ui_text(lang)["assisted"],  # the Okey table's own words for it (catalog okeyplay)
     }

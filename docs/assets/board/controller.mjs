@@ -404,8 +404,8 @@ export class Controller {
     this.form.remove();
     this.resumeButton?.remove();
     this.showMessage(null);
-    const state = source.state();
-    if (state) this.onlineState(state);
+    const latest = source.state();
+    if (latest) this.onlineState(latest);
   }
 
   // The op of the online table for a game's `name` (the Okey rack's lay_check and arrange).
@@ -414,12 +414,13 @@ export class Controller {
   }
 
   // A state from the server: made into the board's view in the worker, then drawn. One state in the worker at a
-  // time; the newest that arrived meanwhile goes next (an older one than the board shows is dropped), and a
-  // reply for a board that left this table is stale (the state.mjs guard's generation).
-  onlineState(state) {
-    if (!this.source || !state?.board) return;
-    if (state.version <= this.shown || (this.pending && state.version <= this.pending.version)) return;
-    this.pending = state;
+  // time; the newest that arrived meanwhile goes next (an older one than the board shows is dropped; one of the
+  // same version is newer news, such as the end of the pause between two deals), and a reply for a board that
+  // left this table is stale (the state.mjs guard's generation).
+  onlineState(next) {
+    if (!this.source || !next?.board) return;
+    if (!state.takesState(next.version, this.shown, this.pending?.version ?? null)) return;
+    this.pending = next;
     if (!this.converting) this.convertStates();
   }
 
@@ -428,33 +429,32 @@ export class Controller {
     const generation = this.actions.generation;
     try {
       while (this.pending && this.source && this.actions.generation === generation) {
-        const state = this.pending;
+        const next = this.pending;
         this.pending = null;
         let view;
         try {
-          view = await this.call("online_view", { state });
+          view = await this.call("online_view", { state: next });
         } catch (error) {
           if (this.actions.generation === generation) this.failed(error);
           continue;
         }
-        if (this.actions.generation !== generation || state.version <= this.shown) continue;
-        this.shown = state.version;
+        if (this.actions.generation !== generation || !state.takesState(next.version, this.shown)) continue;
+        this.shown = next.version;
         this.showOnline(view);
       }
     } finally {
       this.converting = false;
     }
+    // A state that arrived for the board as it is now (a restarted worker's) while this loop ended: its turn.
+    if (this.pending && this.source && this.actions.generation !== generation) this.convertStates();
   }
 
-  // What changed since the view before: the new lines of the part's log (all of a new part's), announced.
+  // What changed since the view before, announced: the new lines of the part's log (all of a new part's).
   showOnline(view) {
     const before = this.view;
-    const part = (shown) => shown?.round ?? shown?.handNumber;
     this.game = { id: view.game };
     if (!before) this.onStart?.(view, this.meta);
-    const same = before && part(before) === part(view) && view.log.length >= before.log.length;
-    const news = same ? view.log.slice(before.log.length) : view.log;
-    this.show(view, news);
+    this.show(view, state.newLines(before, view));
   }
 
   actOnline(action) {

@@ -146,13 +146,14 @@ export function optionControls(game, t) {
       select("mode", o.mode, [["solo", o.solo], ["pairs", o.pairs]]),
       h("p", {}, h("input", { type: "checkbox", id: "online-doubling", name: "doubling", checked: true }), " ", h("label", { for: "online-doubling" }, o.doubling)),
       select("rounds", o.rounds, [["1", "1"], ["3", "3"]]),
+      h("p", {}, h("input", { type: "checkbox", id: "online-assisted", name: "assisted", checked: true }), " ", h("label", { for: "online-assisted" }, o.assisted)),
     );
   }
   const field = (name) => box.querySelector(`[name=${name}]`);
   const values = () =>
     game === "sniff"
       ? { players: Number(field("players").value), rules: field("rules").value, partnerships: field("partnerships").checked && field("players").value === "4" }
-      : { mode: field("mode").value, doubling: field("doubling").checked, rounds: Number(field("rounds").value) };
+      : { mode: field("mode").value, doubling: field("doubling").checked, rounds: Number(field("rounds").value), assisted: field("assisted").checked };
   const partners = () => (game === "sniff" ? values().partnerships : values().mode === "pairs");
   return { element: box, values, partners };
 }
