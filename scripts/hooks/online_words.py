@@ -25,7 +25,6 @@ COLOURS = "RBKY"
 def online_text(lang: str, game: str) -> dict:
     """Everything the lobby and the online table say, for ``game`` (``sniff`` or ``okey``)."""
     _ = translations(lang, "online").gettext
-    ngettext = translations(lang, "online").ngettext
     words = {
         "playOnline": _("Play online"),
         "checking": _("Looking for the table server…"),
@@ -90,15 +89,6 @@ def online_text(lang: str, game: str) -> dict:
         "leftSoon": _("10 seconds left to move."),
         "botMark": _("the bot plays"),
         "pause": _("The next deal starts in a moment."),
-        "hand": _("Your tiles"),
-        "moves": _("Your moves"),
-        "noMoves": _("No move is yours now."),
-        "layout": _("The table"),
-        "emptyLayout": _("Nothing has been played yet."),
-        "happened": _("What happened"),
-        "scores": _("Scores"),
-        "pile": _("Tiles left to draw: {count}"),
-        "tilesHeld": _("{seat}: {count}"),
         "away": _("While you were away, the bot played for you: {moves}."),
         "missedDrew": _("drew a tile"),
         "missedPassed": _("passed"),
@@ -110,9 +100,6 @@ def online_text(lang: str, game: str) -> dict:
         "missedLaidOff": _("laid off {tile}"),
         "missedSeized": _("seized {tile}"),
         "over": _("The game is over."),
-        "winner": _("{seat} wins with {score} points."),
-        "winners": _("The winners: {seats}, with {score} points."),
-        "totals": _("Totals: the lowest wins."),
         "download": _("Download the game record"),
         "shuffleOk": _(
             "The shuffle checks out: the commitment published when the table was created is the SHA-256 "
@@ -124,14 +111,6 @@ def online_text(lang: str, game: str) -> dict:
         ),
         "commitment": _("Commitment: {digest}"),
         "leave": _("Leave the table"),
-    }
-    words["pileCount"] = {
-        "one": ngettext("{count} tile", "{count} tiles", 1),
-        "other": ngettext("{count} tile", "{count} tiles", 2),
-    }
-    words["points"] = {
-        "one": ngettext("{count} point", "{count} points", 1),
-        "other": ngettext("{count} point", "{count} points", 2),
     }
     words.update(game_words(lang, game))
     return words
