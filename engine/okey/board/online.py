@@ -24,6 +24,7 @@ from ..game import Game, OkeyView, TableItem, parse_action
 from ..melds import parse_meld, parse_piece, parse_pieces
 from ..rules import Options
 from ..tiles import Okey, Tile
+from .rack import arranged, checked_lay
 
 
 def _charge(data: dict) -> Charge | None:
@@ -155,7 +156,6 @@ def online_view(state: dict, lang: str = "en") -> dict:
 def online_lay_check(game: str, tiles: list, kind: str = "melds", lang: str = "en") -> dict:
     """``lay_check`` on an online table, from the seat's own view (its rack, the table, the threshold): the
     page's check before the move is sent; the server checks it again."""
-    from .session import checked_lay
     from .text import Words
 
     seen, _assisted = _seats[game]
@@ -177,8 +177,6 @@ def online_lay_check(game: str, tiles: list, kind: str = "melds", lang: str = "e
 
 def online_arrange(game: str, how: str = "runs", lang: str = "en") -> dict:
     """``arrange`` of the seat's own rack on an online table (``best`` and ``pairs`` on an assisted table)."""
-    from .session import arranged
-
     seen, assisted = _seats[game]
     check_language(lang)
     return arranged(seen.rack, seen.okey, how, assisted)
