@@ -83,8 +83,6 @@ def online_text(lang: str, game: str) -> dict:
         },
         "offline": _("You are offline. The page reconnects by itself."),
         "online": _("Back online."),
-        "yourTurn": _("Your turn."),
-        "toMove": _("{seat} to move."),
         "left": _("{seconds} s left"),
         "leftSoon": _("10 seconds left to move."),
         "botMark": _("the bot plays"),

@@ -426,16 +426,17 @@ class Online {
   // shuffle check. The table itself is the board's.
   tableParts(state) {
     const parts = [...this.seatList()];
-    parts.push(h("p", { class: "online-table__status", "data-online-status": "" }, this.statusLine(state)));
+    const status = this.statusLine(state);
+    if (status) parts.push(h("p", { class: "online-table__status", "data-online-status": "" }, status));
     if (state.over) parts.push(...this.endParts(state));
     return parts;
   }
 
+  // The pause between two deals and the game's end; whose turn it is, the board says (and the seat list marks).
   statusLine(state) {
     const t = this.t;
     if (state.over) return t.over;
-    if (state.current === null) return t.pause;
-    return state.current === this.table.seat ? t.yourTurn : format(t.toMove, { seat: this.seatName(state.current) });
+    return state.current === null ? t.pause : null;
   }
 
   endParts(state) {
