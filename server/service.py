@@ -17,6 +17,7 @@ from collections import OrderedDict
 
 from engine.core.errors import EngineError
 from engine.core.games import GAMES
+from engine.core.sessions import finished_record
 
 from .bots import BotPool
 from .errors import ServerError
@@ -169,7 +170,23 @@ class Service:
         }
         if state["over"]:
             state["record"] = table.final_record()
+        else:
+            parts = self.parts(table, board)
+            if parts is not None:
+                state["parts"] = parts
         return state
+
+    def parts(self, table: Table, board: dict) -> dict | None:
+        """The record of the finished rounds or hands, without the seed (``engine.core.sessions.finished_record``),
+        or None before the first ends: public once they are over, what the page's board draws a round's end,
+        the score sheet and the review from. Made again only when a round or hand ends or is dealt."""
+        key = (board.get("hand", board.get("round")), table.game.current_player is None)
+        if table.parts_key != key:
+            record = table.spec.record(table.game)
+            name = "hands" if "hands" in record else "rounds"
+            finished = finished_record(record, name)
+            table.parts_key, table.parts_record = key, finished if finished[name] else None
+        return table.parts_record
 
     async def away_seats(self, table: Table) -> set[int]:
         now = now_ms()
@@ -241,11 +258,13 @@ class Service:
 
     # -- commands -------------------------------------------------------------------------------------------
 
-    async def create(self, game, options, seats, lang) -> tuple[dict, Table]:
+    async def create(self, game, options, seats, lang, name=None) -> tuple[dict, Table]:
         if not isinstance(game, str) or game not in GAMES:
             raise ServerError("bad-request", f"game is one of {', '.join(GAMES)}", {"field": "game"})
         table_id = secrets.token_urlsafe(12)
         meta, token = new_meta(table_id, game, options, seats, lang)
+        if name:
+            meta["seats"][meta["creator"]]["name"] = name
         await self.store.create(table_id, meta)
         async with self.locked(table_id) as table:
             await self.changed(table)
@@ -258,7 +277,7 @@ class Service:
             }
         return result, table
 
-    async def join(self, table_id, invite) -> tuple[dict, Table]:
+    async def join(self, table_id, invite, name=None) -> tuple[dict, Table]:
         async with self.locked(table_id) as table:
             if not secrets.compare_digest(str(invite).encode(), table.meta["invite"].encode()):
                 raise ServerError("bad-invite", "this invite is not the table's", {"table": table_id})
@@ -268,7 +287,8 @@ class Service:
             from .tables import new_token
 
             token = new_token()
-            await self.write(table, table.next_entry(kind="join", seat=seat, token=digest(token)))
+            named = {"name": name} if name else {}
+            await self.write(table, table.next_entry(kind="join", seat=seat, token=digest(token), **named))
             await self.changed(table)
             return {"seat": seat, "token": token}, table
 

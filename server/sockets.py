@@ -30,6 +30,8 @@ MAX_EVENT = 64 * 1024
 RATE, BURST, STRIKES, WINDOW = 50.0, 100.0, 50, 10.0
 MAX_TEXT = 128
 MAX_ACTION = 4096
+#: The longest name a visitor types for their seat.
+MAX_NAME = 32
 
 
 def text(data: dict, name: str, limit: int = MAX_TEXT) -> str:
@@ -44,6 +46,17 @@ def whole(data: dict, name: str, default: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**53:
         raise ServerError("bad-request", f"{name} is a whole number from 0", {"field": name})
     return value
+
+
+def seat_name(data: dict) -> str | None:
+    """The optional ``name`` a visitor typed for their seat: a text of at most MAX_NAME characters, trimmed;
+    an empty one is no name."""
+    value = data.get("name")
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > MAX_NAME or not value.isprintable():
+        raise ServerError("bad-request", f"name is a text of at most {MAX_NAME} characters", {"field": "name"})
+    return value.strip() or None
 
 
 def language(data: dict) -> str:
@@ -163,7 +176,8 @@ class Sockets:
     async def on_create(self, sid, data):
         game = data.get("game")
         options = data.get("options", {})
-        result, table = await self.service.create(game, options, data.get("seats"), language(data))
+        name = seat_name(data)
+        result, table = await self.service.create(game, options, data.get("seats"), language(data), name)
         await self.sit(sid, result["table"], result["seat"])
         await self.tell(sid, table, result["seat"])
         return result
@@ -171,7 +185,7 @@ class Sockets:
     async def on_join(self, sid, data):
         table_id, invite = text(data, "table"), text(data, "invite")
         language(data)
-        result, table = await self.service.join(table_id, invite)
+        result, table = await self.service.join(table_id, invite, seat_name(data))
         await self.sit(sid, table_id, result["seat"])
         await self.tell(sid, table, result["seat"])
         return result

@@ -158,6 +158,9 @@ class Table:
     boards: dict = field(default_factory=dict)
     boards_version: int = -1
     _record: dict | None = None
+    #: The finished parts' record sent in every state (Service.parts), and what it was made for.
+    parts_key: tuple | None = None
+    parts_record: dict | None = None
     bots: dict = field(default_factory=dict)
 
     @classmethod
@@ -223,6 +226,8 @@ class Table:
         event = None
         if kind == "join":
             self.seats[seat]["token"] = entry["token"]
+            if entry.get("name"):
+                self.seats[seat]["name"] = entry["name"]
         elif kind == "bot":
             self.seats[seat] = {"kind": "bot", "level": entry["level"]}
         elif kind == "leave":
@@ -261,7 +266,8 @@ class Table:
             elif seat["token"] is None:
                 info.append({"seat": index, "kind": "human", "level": None, "taken": False})
             else:
-                info.append({"seat": index, "kind": "away" if index in away else "human", "level": None, "taken": True})
+                kind = "away" if index in away else "human"
+                info.append({"seat": index, "kind": kind, "level": None, "taken": True, "name": seat.get("name")})
         return info
 
 

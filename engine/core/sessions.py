@@ -186,15 +186,16 @@ class Ops(dict[str, Callable[..., object]]):
         return function
 
 
-def board_phase(game, phases: type[enum.StrEnum]) -> enum.StrEnum:
+def board_phase(game, phases: type[enum.StrEnum], me: int = HUMAN) -> enum.StrEnum:
     """What a board waits for now, as a member of the game's ``phases``: ``GAME_OVER``, ``PART_OVER`` (a hand
-    or round ended: the next deal), ``YOU`` (the player's move) or ``BOT`` (a bot's, at the page's pace)."""
+    or round ended: the next deal), ``YOU`` (the move of the player at seat ``me``) or ``BOT`` (another seat's:
+    a bot's at the page's pace, or on an online table whoever sits there)."""
     if game.is_terminal():
         return phases.GAME_OVER
     current = game.current_player
     if current is None:
         return phases.PART_OVER
-    return phases.YOU if current == HUMAN else phases.BOT
+    return phases.YOU if current == me else phases.BOT
 
 
 def practice_ops(renderer: str) -> tuple[Callable[..., dict], Callable[..., dict]]:

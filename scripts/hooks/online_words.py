@@ -17,6 +17,7 @@ if str(ROOT) not in sys.path:
 
 from engine.core.i18n import translations  # noqa: E402
 from engine.okey.board.text import Words as OkeyWords  # noqa: E402
+from engine.okey.board.text import ui_text as okey_ui_text  # noqa: E402
 
 COLOURS = "RBKY"
 
@@ -24,7 +25,6 @@ COLOURS = "RBKY"
 def online_text(lang: str, game: str) -> dict:
     """Everything the lobby and the online table say, for ``game`` (``sniff`` or ``okey``)."""
     _ = translations(lang, "online").gettext
-    ngettext = translations(lang, "online").ngettext
     words = {
         "playOnline": _("Play online"),
         "checking": _("Looking for the table server…"),
@@ -65,6 +65,10 @@ def online_text(lang: str, game: str) -> dict:
         "startHelp": _("Start gives every seat nobody has taken yet to a bot."),
         "waitCreator": _("The game starts when every seat is taken or the table's creator starts it."),
         "joining": _("Joining the table…"),
+        "yourName": _("Your name at the table (optional)"),
+        "join": _("Take a seat"),
+        # Translators: a seat with the name its player typed: "Ada (Seat 2)".
+        "seatNamed": _("{name} ({seat})"),
         "joinFailed": _("You cannot join this table: {reason}"),
         "errors": {
             "unknown-table": _("there is no such table."),
@@ -79,21 +83,10 @@ def online_text(lang: str, game: str) -> dict:
         },
         "offline": _("You are offline. The page reconnects by itself."),
         "online": _("Back online."),
-        "yourTurn": _("Your turn."),
-        "toMove": _("{seat} to move."),
         "left": _("{seconds} s left"),
         "leftSoon": _("10 seconds left to move."),
         "botMark": _("the bot plays"),
         "pause": _("The next deal starts in a moment."),
-        "hand": _("Your tiles"),
-        "moves": _("Your moves"),
-        "noMoves": _("No move is yours now."),
-        "layout": _("The table"),
-        "emptyLayout": _("Nothing has been played yet."),
-        "happened": _("What happened"),
-        "scores": _("Scores"),
-        "pile": _("Tiles left to draw: {count}"),
-        "tilesHeld": _("{seat}: {count}"),
         "away": _("While you were away, the bot played for you: {moves}."),
         "missedDrew": _("drew a tile"),
         "missedPassed": _("passed"),
@@ -105,9 +98,6 @@ def online_text(lang: str, game: str) -> dict:
         "missedLaidOff": _("laid off {tile}"),
         "missedSeized": _("seized {tile}"),
         "over": _("The game is over."),
-        "winner": _("{seat} wins with {score} points."),
-        "winners": _("The winners: {seats}, with {score} points."),
-        "totals": _("Totals: the lowest wins."),
         "download": _("Download the game record"),
         "shuffleOk": _(
             "The shuffle checks out: the commitment published when the table was created is the SHA-256 "
@@ -119,14 +109,6 @@ def online_text(lang: str, game: str) -> dict:
         ),
         "commitment": _("Commitment: {digest}"),
         "leave": _("Leave the table"),
-    }
-    words["pileCount"] = {
-        "one": ngettext("{count} tile", "{count} tiles", 1),
-        "other": ngettext("{count} tile", "{count} tiles", 2),
-    }
-    words["points"] = {
-        "one": ngettext("{count} point", "{count} points", 1),
-        "other": ngettext("{count} point", "{count} points", 2),
     }
     words.update(game_words(lang, game))
     return words
@@ -189,4 +171,5 @@ def okey_options(lang: str) -> dict:
         "pairs": _("In pairs (partners opposite)"),
         "doubling": _("Doubling"),
         "rounds": _("Rounds"),
+        "assisted": okey_ui_text(lang)["assisted"],  # the Okey table's own words for it (catalog okeyplay)
     }

@@ -188,3 +188,39 @@ def test_a_flood_is_rate_limited_then_disconnected_and_other_tables_go_on(server
     assert "unknown-table" in codes and "rate-limited" in codes
     assert cut
     assert played["ok"]
+
+
+def test_seats_carry_the_names_typed_and_states_the_finished_hands(server):
+    """A name typed at create or join is every seat's to see in the table event (a bad one is refused); once a
+    hand ends, every state carries the finished hands' record (without the seed) for the page's board."""
+
+    async def main():
+        a, b = await Player(server.url).connect(), await Player(server.url).connect()
+        data = {"game": "sniff", "options": {"pause": 0}, "seats": ["human", "human"], "lang": "en"}
+        too_long = error_of(await a.call("create", data | {"name": "x" * 33}))
+        created = await a.ok("create", data | {"name": " Ada "})
+        a.table_id, a.token, a.seat = created["table"], created["token"], created["seat"]
+        joined = await b.ok("join", {"table": created["table"], "invite": created["invite"], "name": "Bea"})
+        b.table_id, b.token, b.seat = created["table"], joined["token"], joined["seat"]
+        await a.wait(lambda s: s["status"] == "playing")
+        await a.wait(lambda s: a.table and all(seat.get("taken") for seat in a.table["seats"]))
+        names = [seat.get("name") for seat in a.table["seats"]]
+        before = a.state.get("parts")
+        while a.state["board"]["hand"] == 1 and not a.state["over"]:
+            player = a if a.state["current"] == a.seat else b
+            seat = player.seat
+            await player.wait(lambda s, seat=seat: s["current"] == seat and s["legal"])
+            assert (await player.act(player.state["legal"][0]))["ok"]
+            version = player.state["version"]
+            await a.wait(lambda s, version=version: s["version"] >= version)
+        parts = a.state.get("parts") or a.state.get("record")
+        await a.close()
+        await b.close()
+        return too_long, names, before, parts
+
+    too_long, names, before, parts = asyncio.run(main())
+    assert too_long == "bad-request"
+    assert names == ["Ada", "Bea"]
+    assert before is None
+    assert parts["hands"][0]["end"] is not None
+    assert "seed" not in parts or parts.get("winner") is not None

@@ -14,6 +14,12 @@
 // a new game is dealt with and resumed with), parts() (the game's drawing), and optionally the hooks
 // beforeShow(view), afterShow(view), onStart(view, meta), inProgress(view), replayLines(view), recordName(record),
 // onBusy(), renderMore(), replayMore(), plus config: {game, attr, block, text, parts, ops, paces, labelled}.
+//
+// Where the moves go: the worker (a game against the bots), or an online table (online.mjs gives the board a
+// source, openOnline): then every move goes to the table's server, nothing is saved in the browser, no bot runs
+// in the page, and each state the server sends becomes the board's view through the game's online_view op (the
+// engine in the page, from the seat's own view and the finished parts' record), drawn as any view: the same
+// table, buttons, rack, keyboard, announcements, settlements, charts and review.
 
 const version = new URL(import.meta.url).search;
 const [dom, state, slots] = await Promise.all([
@@ -86,6 +92,7 @@ export class Controller {
     this.confirming = null;
     this.intent = "new";
     this.slot = null;
+    this.source = null; // an online table's (openOnline); null: the worker's game against the bots
     this.savesKey = `${config.game}-board:saves`;
     this.lockPrefix = `${config.game}-board:slot:`;
     const { block, attr } = config;
@@ -164,7 +171,7 @@ export class Controller {
 
   // New meta for the game (the rack's order, the timer's deadline): sealed beside its save.
   async keepMeta() {
-    if (this.mode !== "game" || !this.slot) return;
+    if (this.mode !== "game" || !this.slot || this.source) return;
     const reply = await this.runtime.call("vault.meta", this.keep()).catch(() => ({ stored: false }));
     this.noteStored(reply.stored);
   }
@@ -192,6 +199,7 @@ export class Controller {
     this.resumeButton?.remove();
     this.form.remove(); // the settings live under the game from now on
     if (this.intent === "sandbox") return this.openSandbox();
+    if (this.intent === "online") return this.onlineReady?.();
     if (this.intent === "continue" && this.savedSlot) {
       await this.claim(this.savedSlot);
       return this.resume(this.savedSlot === LEGACY ? this.legacySave() : null);
@@ -206,6 +214,7 @@ export class Controller {
     this.runtime = runtime;
     this.actions.invalidate();
     this.botsRunning = false;
+    if (this.source) return this.onlineState(this.source.state());
     await this.reopen();
     this.showMessage(this.text.restarted);
   }
@@ -326,7 +335,7 @@ export class Controller {
   // The bots move one after the other at the chosen pace, until it is the player's turn or the part is over. A
   // reply for a game the board no longer shows is dropped, and the loop goes on with what the board shows now.
   async runBots() {
-    if (this.botsRunning) return;
+    if (this.botsRunning || this.source) return; // an online table's other seats play at the server
     this.botsRunning = true;
     const { paces } = this.config;
     try {
@@ -371,7 +380,96 @@ export class Controller {
   act(action) {
     if (this.actions.busy("act") || this.mode !== "game" || this.view?.phase !== "you") return;
     if (!this.offered(action)) return; // not a move on offer: nothing happens
+    if (this.source) return this.actOnline(action);
     return this.play("act", this.config.ops.act, { action });
+  }
+
+  // --- an online table --------------------------------------------------------------------------------------------
+
+  // The board plays an online table from now on: `source` is online.mjs's (act(action) sends a move with the
+  // state's version and resolves to the server's new state, or rejects with the reason in the page's words;
+  // state() is the latest state).
+  openOnline(source) {
+    this.source = source;
+    this.actions.invalidate();
+    this.mode = "game";
+    this.view = null;
+    this.shown = -1;
+    this.pending = null;
+    this.stored = null;
+    this.meta = { resume: {} };
+    this.game = { id: null };
+    this.confirming = null;
+    this.section.hidden = false;
+    this.form.remove();
+    this.resumeButton?.remove();
+    this.showMessage(null);
+    const latest = source.state();
+    if (latest) this.onlineState(latest);
+  }
+
+  // The op of the online table for a game's `name` (the Okey rack's lay_check and arrange).
+  opFor(name) {
+    return this.source ? `online_${name}` : name;
+  }
+
+  // A state from the server: made into the board's view in the worker, then drawn. One state in the worker at a
+  // time; the newest that arrived meanwhile goes next (an older one than the board shows is dropped; one of the
+  // same version is newer news, such as the end of the pause between two deals), and a reply for a board that
+  // left this table is stale (the state.mjs guard's generation).
+  onlineState(next) {
+    if (!this.source || !next?.board) return;
+    if (!state.takesState(next.version, this.shown, this.pending?.version ?? null)) return;
+    this.pending = next;
+    if (!this.converting) this.convertStates();
+  }
+
+  async convertStates() {
+    this.converting = true;
+    const generation = this.actions.generation;
+    try {
+      while (this.pending && this.source && this.actions.generation === generation) {
+        const next = this.pending;
+        this.pending = null;
+        let view;
+        try {
+          view = await this.call("online_view", { state: next });
+        } catch (error) {
+          if (this.actions.generation === generation) this.failed(error);
+          continue;
+        }
+        if (this.actions.generation !== generation || !state.takesState(next.version, this.shown)) continue;
+        this.shown = next.version;
+        this.showOnline(view);
+      }
+    } finally {
+      this.converting = false;
+    }
+    // A state that arrived for the board as it is now (a restarted worker's) while this loop ended: its turn.
+    if (this.pending && this.source && this.actions.generation !== generation) this.convertStates();
+  }
+
+  // What changed since the view before, announced: the new lines of the part's log (all of a new part's).
+  showOnline(view) {
+    const before = this.view;
+    this.game = { id: view.game };
+    if (!before) this.onStart?.(view, this.meta);
+    this.show(view, state.newLines(before, view));
+  }
+
+  actOnline(action) {
+    const outcome = this.actions.run(
+      "act",
+      "update",
+      () => this.source.act(action),
+      (state) => {
+        this.showMessage(null);
+        this.onlineState(state);
+      },
+      (error) => this.failed(error),
+    );
+    this.onBusy?.();
+    return outcome.finally(() => this.onBusy?.());
   }
 
   offered(action) {
@@ -494,7 +592,7 @@ export class Controller {
     if (this.mode === "replay") return this.replayText ? { key: `replay:${view.replay}`, record: this.replayText, seat: 0 } : null;
     if (this.mode !== "game" || !view?.record) return null;
     if (view.phase !== this.config.partOver && view.phase !== "gameOver") return null;
-    return { key: `${this.game.id}:${view.record[this.config.parts].length}`, record: view.record, seat: 0 };
+    return { key: `${this.game.id}:${view.record[this.config.parts].length}`, record: view.record, seat: view.me ?? 0 };
   }
 
   // --- drawing -------------------------------------------------------------------------------------------------
@@ -507,7 +605,7 @@ export class Controller {
     const focused = document.activeElement?.closest?.("[data-key]")?.dataset.key;
     const hadFocus = this.section.contains(document.activeElement);
     const before = this.beforeRender?.();
-    this.content.replaceChildren(...this.parts());
+    this.content.replaceChildren(...this.parts().filter((part) => part !== null && part !== undefined));
     this.placeMessage();
     this.renderExtras();
     const { attr } = this.config;
@@ -526,10 +624,12 @@ export class Controller {
 
   renderExtras(force = false) {
     if (!this.view || this.mode === "sandbox") return;
-    const key = `${this.mode}|${this.confirming}|${this.view.phase === "gameOver"}|${this.stored}`;
+    const key = `${this.mode}|${this.confirming}|${this.view.phase === "gameOver"}|${this.stored}|${Boolean(this.source)}`;
     if (key === this.extrasKey && !force) return;
     this.extrasKey = key;
-    this.extras.replaceChildren(...(this.mode === "game" ? [this.recordControls(), this.settingsPanel()] : []));
+    // An online table's record and end are the online panel's (online.mjs); its settings were the lobby's.
+    const extras = this.mode === "game" && !this.source;
+    this.extras.replaceChildren(...(extras ? [this.recordControls(), this.settingsPanel()] : []));
   }
 
   // A box of the extras: labelled by its heading where the game's page does so.

@@ -271,11 +271,12 @@ class Board extends Controller {
     if (!replay && !handOver) parts.push(this.handAndMoves(yourTurn));
     parts.push(h("div", { class: "sniff-play__note", "data-board-message-slot": "" })); // messages: beside the moves
     if (view.handEnd && view.phase !== "gameOver") {
-      const nextHand = replay ? null : () => this.nextPart();
+      const nextHand = replay || this.source ? null : () => this.nextPart(); // online: the server deals
       parts.push(table.handEndPanel(view, t, { nextHand, canDeal: view.canDeal }));
     }
     parts.push(this.review.part(this.reviewSource()));
-    if (view.gameEnd) parts.push(table.gameEndPanel(view, t, { newGame: replay ? null : () => this.newGame() }));
+    const newGame = replay || this.source ? null : () => this.newGame();
+    if (view.gameEnd) parts.push(table.gameEndPanel(view, t, { newGame }));
     parts.push(h("div", { class: "sniff-play__columns" }, table.logPanel(view, t), table.sheetPanel(view, t)));
     return parts;
   }
@@ -310,7 +311,7 @@ class Board extends Controller {
         "sniff-play-hand",
         "sniff-play__hand",
         t.yourHand,
-        h("div", { class: "sniff-play__tiles" }, view.seats[0].tiles.map(tile)),
+        h("div", { class: "sniff-play__tiles" }, view.seats[view.me ?? 0].tiles.map(tile)),
       ),
       group(
         "sniff-play-moves",

@@ -124,11 +124,14 @@ function meldItem(view, t, item, on) {
   );
 }
 
+// Where a seat sits, seen from the player's own (seat 0 against the bots; an online table's seat, view.me).
+const around = (view, seat) => (seat - (view.me ?? 0) + 4) % 4;
+
 function seatBlock(view, t, seat, on) {
-  const place = PLACES[seat.seat];
+  const place = PLACES[around(view, seat.seat)];
   const melds = view.table.filter((item) => item.owner === seat.seat);
   const ctx = context(view);
-  const revealed = seat.seat !== 0 && seat.rack?.length && !view.roundEnd;
+  const revealed = seat.seat !== (view.me ?? 0) && seat.rack?.length && !view.roundEnd;
   return h(
     "section",
     {
@@ -172,7 +175,8 @@ function seatBlock(view, t, seat, on) {
 // The table as players know it: North opposite, East on the right, West on the left, you at the bottom; each
 // seat's discards beside it and its melds in front of it; the indicator and the pile in the middle.
 export function felt(view, t, on) {
-  const seats = view.seats.map((seat) => seatBlock(view, t, seat, on));
+  const seats = [];
+  for (const seat of view.seats) seats[around(view, seat.seat)] = seatBlock(view, t, seat, on);
   return h(
     "section",
     { class: "okey-felt", "aria-labelledby": "okey-table-melds", "data-okey-felt": "" },

@@ -252,7 +252,7 @@ class Table extends Controller {
   // The deadline is kept with the save (its meta): a reload goes on with the time that was left.
   startTimer() {
     clearInterval(this.ticker);
-    const yours = this.mode === "game" && this.view?.phase === "you";
+    const yours = this.mode === "game" && this.view?.phase === "you" && !this.source; // online: the server's timer
     const seconds = yours ? this.settings.timer : 0;
     const moves = this.view?.moves;
     this.deadline = slots.deadlineFor(this.meta?.deadline, { moves, seconds, now: Date.now() });
@@ -331,7 +331,7 @@ class Table extends Controller {
     return this.actions.run(
       "check",
       "update",
-      () => this.call("lay_check", { game, tiles, kind: "melds" }),
+      () => this.call(this.opFor("lay_check"), { game, tiles, kind: "melds" }),
       (check) => {
         if (moves !== this.view.moves || tiles.join() !== this.selectedTiles().join()) return;
         this.check = check;
@@ -349,7 +349,7 @@ class Table extends Controller {
     await this.actions.run(
       "lay",
       "update",
-      () => this.call("lay_check", { game, tiles, kind }),
+      () => this.call(this.opFor("lay_check"), { game, tiles, kind }),
       (check) => {
         if (check.ok) return (action = check.action.action);
         this.showMessage(check.text);
@@ -375,7 +375,7 @@ class Table extends Controller {
     return this.actions.run(
       "arrange",
       "update",
-      () => this.call("arrange", { game, how }),
+      () => this.call(this.opFor("arrange"), { game, how }),
       (result) => {
         this.order = this.meta.order = rack.reconcile(result.order, this.view.rack);
         this.selected.clear();
@@ -486,8 +486,10 @@ class Table extends Controller {
     // A refused move's reason, a record's message: here, beside the moves, where the visitor is looking.
     parts.push(h("div", { class: "okey-play__note", "data-board-message-slot": "" }));
     if (!replay && !over) parts.push(this.rackTools());
-    if (view.roundEnd) parts.push(draw.roundEndPanel(view, t, replay, on));
-    if (view.gameEnd) parts.push(draw.gameEndPanel(view, t, replay, on));
+    // An online table's server deals the next round and the game's end is the online panel's: no buttons for them.
+    const online = Boolean(this.source);
+    if (view.roundEnd) parts.push(draw.roundEndPanel(view, t, replay || online, on));
+    if (view.gameEnd) parts.push(draw.gameEndPanel(view, t, replay || online, on));
     parts.push(this.review.part(this.reviewSource()));
     const log = replay ? view.log : rack.logWithNotes(view.log, this.meta?.notes ?? [], view.round);
     parts.push(draw.logPanel(t, log));

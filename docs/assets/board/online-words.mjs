@@ -80,51 +80,6 @@ export function eventLine(event, game, t, seatName) {
   return event.auto ? `${line} (${t.botMark})` : line;
 }
 
-export function lastEvent(state, game, t) {
-  const event = state.events.at(-1);
-  return event && event.seat !== state.seat ? eventLine(event, game, t, (seat) => fill(t.seat, { number: seat + 1 })) : null;
-}
-
-export function tileElement(code, game, t, { h, tileFace }) {
-  if (game === "sniff") return h("span", { class: "online-table__tile", role: "img", "aria-label": tileWords(code, game, t) }, tileFace(code));
-  const colour = code === "FJ" ? "fj" : code.replace("*", "")[0];
-  const face = code === "FJ" ? "♣" : code.replace(/^\*?[RBKY]/, "");
-  return h("span", { class: `okey-tile okey-tile--${colour.toLowerCase()} online-table__okey`, role: "img", "aria-label": tileWords(code, game, t) }, face);
-}
-
-// The middle of the table: Sniff's layout (its placements in order), Okey's indicator, melds and last discard.
-export function tableView(state, game, t, dom) {
-  const { h } = dom;
-  const board = state.board;
-  if (game === "sniff") {
-    const placed = board.layout.split("\n").filter(Boolean).map((line) => line.split(" ")[0]);
-    return [
-      h("h3", {}, t.layout),
-      placed.length ? h("ul", { class: "online-table__layout", "data-online-layout": "" }, ...placed.map((tile) => h("li", {}, tileElement(tile, game, t, dom)))) : h("p", {}, t.emptyLayout),
-      h("p", {}, fill(t.pile, { count: board.boneyard })),
-    ];
-  }
-  const melds = board.table.map((item, index) => h("li", {}, `${index + 1}. `, ...item.meld.split(" ").map((code) => tileElement(code, game, t, dom))));
-  const last = board.lastDiscard;
-  return [
-    h("h3", {}, t.layout),
-    h("p", {}, tileElement(board.indicator, game, t, dom), " → ", tileElement(board.okey, game, t, dom)),
-    melds.length ? h("ul", { class: "online-table__melds" }, ...melds) : h("p", {}, t.emptyLayout),
-    last ? h("p", {}, `${fill(t.seat, { number: last.seat + 1 })}: `, tileElement(last.tile, game, t, dom)) : null,
-    h("p", {}, fill(t.pile, { count: board.pileSize })),
-  ];
-}
-
-// The winner at the end: Sniff's highest score (partners together), Okey's lowest total.
-export function winnerLine(state, game, t, seatName, h) {
-  const scores = game === "sniff" ? state.board.scores : state.board.totals;
-  const best = game === "sniff" ? Math.max(...scores) : Math.min(...scores);
-  const seats = scores.map((score, seat) => (score === best ? seat : null)).filter((seat) => seat !== null);
-  const names = seats.map(seatName);
-  const line = names.length === 1 ? fill(t.winner, { seat: names[0], score: best }) : fill(t.winners, { seats: list(names, t.lang), score: best });
-  return h("p", { class: "online-table__winner", "data-online-winner": seats.join(",") }, line, game === "okey" ? ` ${t.totals}` : "");
-}
-
 // The game's options, the same choices as against bots; values() gives the server's options.
 export function optionControls(game, t) {
   const h = (tag, attrs = {}, ...kids) => build(tag, attrs, kids);
@@ -146,13 +101,14 @@ export function optionControls(game, t) {
       select("mode", o.mode, [["solo", o.solo], ["pairs", o.pairs]]),
       h("p", {}, h("input", { type: "checkbox", id: "online-doubling", name: "doubling", checked: true }), " ", h("label", { for: "online-doubling" }, o.doubling)),
       select("rounds", o.rounds, [["1", "1"], ["3", "3"]]),
+      h("p", {}, h("input", { type: "checkbox", id: "online-assisted", name: "assisted", checked: true }), " ", h("label", { for: "online-assisted" }, o.assisted)),
     );
   }
   const field = (name) => box.querySelector(`[name=${name}]`);
   const values = () =>
     game === "sniff"
       ? { players: Number(field("players").value), rules: field("rules").value, partnerships: field("partnerships").checked && field("players").value === "4" }
-      : { mode: field("mode").value, doubling: field("doubling").checked, rounds: Number(field("rounds").value) };
+      : { mode: field("mode").value, doubling: field("doubling").checked, rounds: Number(field("rounds").value), assisted: field("assisted").checked };
   const partners = () => (game === "sniff" ? values().partnerships : values().mode === "pairs");
   return { element: box, values, partners };
 }

@@ -1,13 +1,17 @@
-// Online tables on the Play pages: the lobby (options, who sits where, Create table, the link), the seats as they
-// fill, Start, and the table in play driven by the server's `state` (spec/online-tables.md), over Socket.IO on the
-// page's own origin. The words come from the page (data-online-text, catalog `online`); the server sends engine
-// data only. Nothing here needs Pyodide: the table's moves are the state's `legal` actions, worded in the page.
+// Online tables on the Play pages: the lobby (options, who sits where, your name, Create table, the link), the seats
+// as they fill, Start, and around the table in play its seats (names, bots, who is away), the move timer, the
+// offline notice, the summary on coming back, and at the end the record and the shuffle check; over Socket.IO on
+// the page's own origin (spec/online-tables.md). The table itself is the game's own board (controller.mjs with
+// game.mjs or okey.mjs), handed the table as its source: each `state` the server sends becomes the board's view in
+// the page's engine (the game's online_view op), and the board's moves come back here to be sent (act). The words
+// come from the page (data-online-text, catalog `online`; the board's its own catalogs); the server sends engine
+// data only.
 //
 // Coming back: the seat's token is kept in localStorage under the table's id, so a reload, a reopened tab or a
 // dropped connection rejoins the same seat, and the moves the bot made meanwhile (`missed`) are summed up.
 
 const version = new URL(import.meta.url).search;
-const { h, button, downloadJson, format, tileFace, tileName } = await import(`./dom.mjs${version}`);
+const { h, button, downloadJson, format } = await import(`./dom.mjs${version}`);
 const words = await import(`./online-words.mjs${version}`);
 
 const KEY = "online-table:";
@@ -142,7 +146,8 @@ class Online {
     drawSeats();
     const timer = h("select", { id: "online-timer", "data-online-timer-choice": "" }, ...TIMERS.map((seconds) => h("option", { value: seconds }, seconds ? format(t.seconds, { seconds }) : t.noTimer)));
     timer.value = "60";
-    const create = button(t.create, "online-create", () => this.create(options.values(), seatsBox, Number(timer.value)), { primary: true });
+    const name = this.nameInput();
+    const create = button(t.create, "online-create", () => this.create(options.values(), seatsBox, Number(timer.value), name.value), { primary: true });
     create.dataset.onlineCreate = "";
     return h(
       "div",
@@ -151,16 +156,37 @@ class Online {
       h("p", {}, t.lobbyHelp),
       options.element,
       seatsBox,
+      h("p", {}, h("label", { for: "online-name" }, t.yourName), " ", name),
       h("p", {}, h("label", { for: "online-timer" }, t.timer), " ", timer),
       h("div", { class: "online-table__buttons" }, create, button(t.cancel, "online-cancel", () => (this.section.hidden = true))),
     );
   }
 
-  async create(options, seatsBox, timer) {
+  // The name the visitor types for their seat (kept for the next table); empty: "Seat 2" for the others.
+  nameInput() {
+    let kept = "";
+    try {
+      kept = localStorage.getItem(`${KEY}name`) ?? "";
+    } catch {
+      // private mode
+    }
+    return h("input", { id: "online-name", type: "text", maxlength: "32", autocomplete: "nickname", value: kept, "data-online-name": "" });
+  }
+
+  keepName(name) {
+    try {
+      localStorage.setItem(`${KEY}name`, name.trim());
+    } catch {
+      // private mode
+    }
+  }
+
+  async create(options, seatsBox, timer, name = "") {
+    this.keepName(name);
     const seats = [...seatsBox.querySelectorAll("select")].map((select) => (select.value === "you" || select.value === "friend" ? "human" : select.value));
     this.show(h("p", {}, this.t.creating));
     await this.connect();
-    const answer = await this.call("create", { game: this.game, options: { ...options, timer }, seats, lang: this.lang });
+    const answer = await this.call("create", { game: this.game, options: { ...options, timer }, seats, lang: this.lang, name: name.trim() });
     if (!answer.ok) return this.show(h("p", { role: "alert" }, format(this.t.joinFailed, { reason: this.reason(answer.error) })));
     const { table, invite, seat, token, commitment } = answer.result;
     this.sit({ id: table, invite, seat, token, commitment, creator: true, version: 0 });
@@ -178,6 +204,7 @@ class Online {
 
   sit(table) {
     this.table = table;
+    this.openButton.hidden = true; // one table at a time in a page
     store.set(table.id, table);
     const early = this.early[table.id] ?? {};
     delete this.early[table.id];
@@ -197,7 +224,31 @@ class Online {
       const answer = await this.call("rejoin", { table: id, token: kept.token, since: kept.version ?? 0 });
       if (answer.ok) return this.rejoined(answer.result);
     }
-    const answer = await this.call("join", { table: id, invite: link.get("invite") ?? "", lang: this.lang });
+    this.table = null;
+    this.show(this.joinForm(link));
+    this.content.querySelector("#online-name")?.focus();
+  }
+
+  // Before taking a free seat: the name the visitor wants the others to see (or none: "Seat 2").
+  joinForm(link) {
+    const t = this.t;
+    const name = this.nameInput();
+    const join = button(t.join, "online-join", () => this.join(link, name.value), { primary: true });
+    join.dataset.onlineJoin = "";
+    return h(
+      "div",
+      { class: "online-table__lobby" },
+      h("h2", {}, t.lobby),
+      h("p", {}, h("label", { for: "online-name" }, t.yourName), " ", name),
+      h("div", { class: "online-table__buttons" }, join),
+    );
+  }
+
+  async join(link, name) {
+    const id = link.get("table");
+    this.keepName(name);
+    this.show(h("p", {}, this.t.joining));
+    const answer = await this.call("join", { table: id, invite: link.get("invite") ?? "", lang: this.lang, name: name.trim() });
     if (!answer.ok) {
       this.table = null;
       return this.show(h("p", { role: "alert", "data-online-refused": answer.error.code }, format(this.t.joinFailed, { reason: this.reason(answer.error) })));
@@ -207,6 +258,7 @@ class Online {
 
   rejoined({ seat, state, missed }) {
     this.table.seat = seat;
+    this.openButton.hidden = true;
     this.onState({ table: this.table.id, version: state.version, seat, state });
     const summary = words.missedSummary(missed, seat, this.game, this.t, this.lang);
     if (summary) {
@@ -238,9 +290,8 @@ class Online {
     this.table.version = at;
     store.set(this.table.id, this.table);
     this.render();
-    const turn = state.current === this.table.seat && (!before || before.current !== state.current || before.version !== state.version);
+    if (state.status !== "waiting") this.board()?.then((board) => board?.onlineState(state));
     if (state.over && !before?.over) this.say(this.t.over);
-    else if (turn) this.say([words.lastEvent(state, this.game, this.t), this.t.yourTurn].filter(Boolean).join(" "));
   }
 
   onTable(message) {
@@ -249,12 +300,39 @@ class Online {
     this.render();
   }
 
+  // The game's own board, playing this table: started (Pyodide, once) the first time the table plays, then handed
+  // the table as its source (controller.mjs openOnline). This panel goes above it, with the seats and the timer.
+  board() {
+    this.boardReady ??= (async () => {
+      const root = document.querySelector(`[data-${this.game}-board]`);
+      const controller = root?.boardController;
+      if (!controller) return null;
+      root.insertBefore(this.section, controller.section);
+      if (!controller.runtime) {
+        controller.intent = "online";
+        await new Promise((resolve) => {
+          controller.onlineReady = resolve;
+          root.sniffBoard?.start();
+        });
+      }
+      controller.openOnline({ act: (action) => this.send(action), state: () => this.state });
+      return controller;
+    })();
+    return this.boardReady;
+  }
+
+  // A move of the board, sent with the state's version: the server's new state, or the reason it refused it, in
+  // the page's words (the board shows and announces it).
+  async send(action) {
+    const answer = await this.act(action);
+    if (answer?.ok) return answer.result.state;
+    throw { type: "IllegalMoveError", code: "online", params: { words: this.reason(answer?.error) } };
+  }
+
   async act(action) {
     if (!this.state) return;
     const id = crypto.randomUUID();
     const answer = await this.call("act", { table: this.table.id, token: this.table.token, id, version: this.state.version, action });
-    if (!answer.ok) this.tell(this.reason(answer.error));
-    else this.tell("");
     if (answer.ok && answer.result.state) this.onState({ table: this.table.id, version: answer.result.version, state: answer.result.state });
     return answer;
   }
@@ -272,7 +350,9 @@ class Online {
   // --- drawing ------------------------------------------------------------------------------------------------------
 
   seatName(seat) {
-    return seat === this.table?.seat ? this.t.you : format(this.t.seat, { number: seat + 1 });
+    if (seat === this.table?.seat) return this.t.you;
+    const name = this.seats?.find((info) => info.seat === seat)?.name;
+    return name ? format(this.t.seatNamed, { seat: format(this.t.seat, { number: seat + 1 }), name }) : format(this.t.seat, { number: seat + 1 });
   }
 
   render() {
@@ -293,14 +373,13 @@ class Online {
   seatList() {
     const t = this.t;
     const state = this.state;
-    const counts = state?.board?.handSizes ?? state?.board?.rackSizes;
-    const scores = state?.board?.scores ?? state?.board?.totals;
     const items = (this.seats ?? []).map((info) => {
       const name = this.seatName(info.seat);
       let text;
       if (info.seat === this.table.seat) text = format(t.seatYou, { seat: format(t.seat, { number: info.seat + 1 }) });
       else if (info.kind === "bot") text = format(t.seatBot, { seat: name });
       else if (info.kind === "away") text = format(t.seatAway, { seat: name });
+      else if (info.taken && info.name) text = name;
       else text = format(info.taken ? t.seatTaken : t.seatFree, { seat: name });
       const bot = info.kind === "bot" || info.kind === "away";
       const current = state?.current === info.seat;
@@ -309,8 +388,6 @@ class Online {
         { class: `online-table__seat${current ? " online-table__seat--current" : ""}`, "data-online-seat-kind": info.kind, "data-seat": info.seat },
         h("span", {}, text),
         bot && info.kind !== "bot" ? h("span", { class: "online-table__bot" }, ` (${t.botMark})`) : null,
-        counts ? h("span", { class: "online-table__count" }, ` · ${format(t.pileCount[counts[info.seat] === 1 ? "one" : "other"], { count: counts[info.seat] })}`) : null,
-        scores ? h("span", { class: "online-table__score" }, ` · ${format(t.points[Math.abs(scores[info.seat]) === 1 ? "one" : "other"], { count: scores[info.seat] })}`) : null,
         current && !state.over ? h("span", { class: "online-table__timer", "data-online-timer": "" }) : null,
       );
     });
@@ -345,37 +422,27 @@ class Online {
     return parts;
   }
 
+  // Around the board: the seats (names, bots, away), whose move and the timer; at the end, the record and the
+  // shuffle check. The table itself is the board's.
   tableParts(state) {
-    const t = this.t;
     const parts = [...this.seatList()];
-    parts.push(h("p", { class: "online-table__status", "data-online-status": "" }, this.statusLine(state)));
-    parts.push(...words.tableView(state, this.game, t, { h, tileFace, tileName }));
-    parts.push(h("h3", {}, t.hand), h("ul", { class: "online-table__hand", "data-online-hand": "" }, ...state.hand.map((tile) => h("li", {}, words.tileElement(tile, this.game, t, { h, tileFace, tileName })))));
-    if (!state.over) {
-      const moves = state.legal.map((action) => {
-        const move = button(words.actionLabel(action, this.game, t), `move-${action}`, () => this.act(action));
-        move.dataset.onlineMove = action;
-        return move;
-      });
-      parts.push(h("h3", {}, t.moves), moves.length ? h("div", { class: "online-table__moves" }, ...moves) : h("p", {}, t.noMoves));
-    }
-    const events = state.events.slice(-8).map((event) => h("li", {}, words.eventLine(event, this.game, t, (seat) => this.seatName(seat))));
-    if (events.length) parts.push(h("h3", {}, t.happened), h("ol", { class: "online-table__events" }, ...events));
+    const status = this.statusLine(state);
+    if (status) parts.push(h("p", { class: "online-table__status", "data-online-status": "" }, status));
     if (state.over) parts.push(...this.endParts(state));
     return parts;
   }
 
+  // The pause between two deals and the game's end; whose turn it is, the board says (and the seat list marks).
   statusLine(state) {
     const t = this.t;
     if (state.over) return t.over;
-    if (state.current === null) return t.pause;
-    return state.current === this.table.seat ? t.yourTurn : format(t.toMove, { seat: this.seatName(state.current) });
+    return state.current === null ? t.pause : null;
   }
 
   endParts(state) {
     const t = this.t;
     const record = state.record;
-    const parts = [h("h3", {}, t.scores), words.winnerLine(state, this.game, t, (seat) => this.seatName(seat), h)];
+    const parts = [];
     const download = button(t.download, "online-download", () => downloadJson(record, `${this.game}-online-${this.table.id}.json`));
     download.dataset.onlineDownload = "";
     parts.push(h("div", { class: "online-table__buttons" }, download));

@@ -149,6 +149,27 @@ export class Actions {
   }
 }
 
+// --- an online table's states -------------------------------------------------------------------------------------
+//
+// The board of an online table (controller.mjs openOnline) draws the states its server sends, each made into a view
+// by the engine in the page. States can arrive faster than they are converted: the board converts one at a time,
+// then the newest that came meanwhile, and never draws an older one than it shows. A state of the same version is
+// news too (the end of the pause between two deals changes no version).
+
+// Whether a state of `version` is still worth converting, with the board showing `shown` (-1: none yet) and
+// `pending` waiting (null: none).
+export function takesState(version, shown, pending = null) {
+  return version >= shown && (pending === null || version >= pending);
+}
+
+// What a new view of the game brings to announce: the new lines of the part's log (the same hand or round, the log
+// grown), else the whole log of a new part.
+export function newLines(before, view) {
+  const part = (shown) => shown?.round ?? shown?.handNumber;
+  const same = Boolean(before) && part(before) === part(view) && view.log.length >= before.log.length;
+  return same ? view.log.slice(before.log.length) : [...view.log];
+}
+
 // --- replay steps -----------------------------------------------------------------------------------------------
 
 // The step a replay button leads to: first, previous, next, last, kept within 0 .. steps - 1.

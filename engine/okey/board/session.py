@@ -28,26 +28,18 @@ from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 from dataclasses import dataclass
 
 from ...core import sessions
 from ...core.errors import EngineError, quote
 from ...core.sessions import PlayError, SessionStore, UnknownGameError, check_language
-from ..game import DECLINE, Game, Round, event_action, lay_melds, lay_pairs
+from ..game import DECLINE, Game, Round, event_action
 from ..rules import Options
-from ..tiles import Tile
+from .online import online_arrange, online_lay_check, online_view
 from .practice import practice_check, practice_make
+from .rack import IllegalMoveError, arranged, checked_lay
 
 BOT_NAMES = ("random", "greedy", "strong")
-#: The orders the rack can be arranged in (``arrange``); best and pairs are the assisted table's.
-ARRANGEMENTS = ("runs", "sets", "best", "pairs")
-
-
-class IllegalMoveError(EngineError):
-    """A move the rules refuse now: the engine's code and params, the reason in the page's language."""
-
-    code = "okey-illegal"
 
 
 @dataclass
@@ -237,70 +229,17 @@ def next_round(game: str, lang: str = "en") -> dict:
 # -- the assisted table and the rack ------------------------------------------------------------------------------
 
 
-def _rack_tiles(session: Session, tiles: object) -> list[Tile]:
-    """``tiles`` (notations) as tiles of the player's rack, each at most as often as the rack holds it."""
-    if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
-        raise PlayError("the tiles are a list of tiles in the notation, such as R7", code="okey-tiles")
-    chosen = [Tile.parse(t) for t in tiles]
-    rack = session.game.round.racks[0]
-    for tile, number in Counter(chosen).items():
-        if rack[tile] < number:
-            raise IllegalMoveError(
-                f"{tile} is not in the rack {number} times", code="okey-not-in-rack", params={"tile": tile.notation()}
-            )
-    return chosen
-
-
 @OPS.op
 def lay_check(game: str, tiles: list, kind: str = "melds", lang: str = "en") -> dict:
     """Check selected tiles as a lay-down before it is sent: the melds (or pairs) they make, their total against
     the threshold (``47 of 51``), and the move to send when it is legal (``ok``), or the reason it is not."""
-    from .view import action_json
-
     session = games[game]
     check_language(lang)
-    words = _words(session, lang)
     state = session.game.round
-    if kind not in ("melds", "pairs"):
-        raise PlayError(f"a lay-down is melds or pairs, not {quote(kind)}", code="okey-lay-kind")
-    chosen = _rack_tiles(session, tiles)
-    if not chosen:
-        return {"ok": False, "text": words.nothing_selected(), "action": None, "total": 0}
-    from ..arrange import best_arrangement, most_pairs
-
-    okey = state.okey
-    if kind == "melds":
-        found = best_arrangement(chosen, okey)
-        if found.left:
-            return {"ok": False, "text": words.no_meld([t.notation() for t in found.left]), "action": None, "total": 0}
-        action = lay_melds(found.melds)
-        total = found.value
-        text = words.check_total(total, state.threshold()) if state.opened[0] is None else words.check_value(total)
-    else:
-        pairs = most_pairs(chosen, okey)
-        used = Counter(p.face for pair in pairs for p in pair.pieces)
-        left = sorted((Counter(chosen) - used).elements())
-        if left:
-            return {"ok": False, "text": words.no_pairs([t.notation() for t in left]), "action": None, "total": 0}
-        action = lay_pairs(pairs)
-        total = sum(pair.value for pair in pairs)
-        text = words.few_pairs(len(pairs)) if state.opened[0] is None and len(pairs) < 5 else ""
-    groups = action.melds if kind == "melds" else action.pairs
-    result = {
-        "total": total,
-        "threshold": state.threshold(),
-        "text": text,
-        "groups": [" ".join(p.notation() for p in g) for g in groups],
-    }
-    try:
-        session.game.validate_action(action)
-    except EngineError as error:
-        if error.code != "okey-opening-low":  # the total against the threshold says it already
-            result["text"] = words.refusal(error.code, error.params)
-        return result | {"ok": False, "action": None}
-    if state.current != 0:
-        return result | {"ok": False, "text": words.not_your_turn(), "action": None}
-    return result | {"ok": True, "action": action_json(action, state, words)}
+    return checked_lay(
+        _words(session, lang), state.racks[0], state.okey, state.threshold(), state.opened[0], tiles, kind,
+        session.game.validate_action, state.current == 0,
+    )  # fmt: skip
 
 
 @OPS.op
@@ -308,38 +247,10 @@ def arrange(game: str, how: str = "runs", lang: str = "en") -> dict:
     """The player's rack in an order: ``runs`` (colour, then number), ``sets`` (number, then colour), ``best``
     (the best arrangement's melds first) or ``pairs`` (the most pairs first). ``groups`` are the melds or pairs
     found, ``order`` every tile of the rack."""
-    from ..arrange import best_arrangement, most_pairs
-
     session = games[game]
     check_language(lang)
-    if how not in ARRANGEMENTS:
-        raise PlayError(f"arrange the rack by {', '.join(ARRANGEMENTS)}, not {quote(how)}", code="okey-arrange")
-    if how in ("best", "pairs") and not session.assisted:
-        raise PlayError("the best arrangement is the assisted table's", code="okey-not-assisted")
     state = session.game.round
-    rack = state.rack(0)
-    okey = state.okey
-    started = time.perf_counter()
-    groups: list[list[str]] = []
-    if how == "runs":
-        order = sorted(rack, key=lambda t: (t is okey.tile, t.code))
-    elif how == "sets":
-        order = sorted(rack, key=lambda t: (t is okey.tile, okey.value(t), t.code))
-    else:
-        melds = best_arrangement(rack, okey).melds if how == "best" else most_pairs(rack, okey)
-        left = Counter(rack)
-        order = []
-        for meld in melds:
-            faces = [p.face for p in meld.pieces]
-            groups.append([t.notation() for t in faces])
-            order.extend(faces)
-            left.subtract(faces)
-        order.extend(sorted((+left).elements(), key=lambda t: (t is okey.tile, t.code)))
-    return {
-        "order": [t.notation() for t in order],
-        "groups": groups,
-        "ms": round((time.perf_counter() - started) * 1000, 1),
-    }
+    return arranged(state.rack(0), state.okey, how, session.assisted)
 
 
 # -- replays -------------------------------------------------------------------------------------------------------
@@ -388,6 +299,8 @@ def replay_view(replay: str, step: int, lang: str = "en") -> dict:
 review = OPS.op(sessions.review_op("engine.okey"))
 OPS.op(practice_make)
 OPS.op(practice_check)
-
+OPS.op(online_view)
+OPS.op(online_lay_check)
+OPS.op(online_arrange)
 
 __all__ = ["OPS", "IllegalMoveError", "PlayError", "Session", "UnknownGameError", "game_at", "games", "replays"]

@@ -133,11 +133,13 @@ _SEATS = ("you", "east", "north", "west")
 
 
 class Words:
-    """The sentences of one game, in one language, from the human player's seat (seat 0)."""
+    """The sentences of one game, in one language, from the player's seat ``me`` (seat 0 on the board against
+    bots; an online table's own seat): that seat is "you", the others are named from it."""
 
-    def __init__(self, lang: str, mode: str = "solo") -> None:
+    def __init__(self, lang: str, mode: str = "solo", me: int = 0) -> None:
         self.lang = lang
         self.mode = mode
+        self.me = me
         catalog = translations(lang, "okeyplay")
         self._ = catalog.gettext
         self.ngettext = catalog.ngettext
@@ -169,7 +171,7 @@ class Words:
     def seat(self, seat: int) -> str:
         _ = self._
         names = {"you": _("You"), "east": _("East"), "north": _("North"), "west": _("West")}
-        return names[_SEATS[seat]]
+        return names[_SEATS[(seat - self.me) % 4]]
 
     def seat_list(self, seats: list[int]) -> str:
         """Seats as a list: ``East and West``, ``You, East and West``."""
@@ -181,7 +183,7 @@ class Words:
 
     def _say(self, seat: int, you: str, other: str, **values) -> str:
         """``you`` for the player, ``other`` with ``{seat}`` for a bot."""
-        if seat == 0:
+        if seat == self.me:
             return you.format(**values)
         return other.format(seat=self.seat(seat), **values)
 
@@ -190,7 +192,7 @@ class Words:
         if self.mode == "pairs":
             if 0 in seats and 1 in seats:
                 return _("Both sides share the win with {total}.").format(total=total)
-            if 0 in seats:
+            if self.me in seats:
                 return _("You and North win with {total}.").format(total=total)
             return _("East and West win with {total}.").format(total=total)
         if len(seats) > 1:
@@ -244,7 +246,7 @@ class Words:
 
     def drew(self, seat: int, tile: str | None) -> str:
         _ = self._
-        if seat == 0 and tile:
+        if seat == self.me and tile:
             return _("You draw {tile} from the pile.").format(tile=self.tile(tile))
         if tile:
             return _("{seat} draws {tile} from the pile.").format(seat=self.seat(seat), tile=self.tile(tile))
@@ -324,7 +326,7 @@ class Words:
         _ = self._
         if seat is None:
             return ""
-        if seat != 0:
+        if seat != self.me:
             return _("{seat} is playing.").format(seat=self.seat(seat))
         if phase == "draw":
             return _("Your turn: draw from the pile or take the last discard.")

@@ -43,8 +43,8 @@ class Phase(enum.StrEnum):
     PART_OVER = ROUND_OVER  # the name engine.core.sessions.board_phase knows it by
 
 
-def phase(game: Game) -> Phase:
-    return board_phase(game, Phase)
+def phase(game: Game, me: int = HUMAN) -> Phase:
+    return board_phase(game, Phase, me)
 
 
 # -- the log ---------------------------------------------------------------------
@@ -159,8 +159,10 @@ def _opening_values(seen: OkeyView) -> list[int | None]:
 
 
 def assisted_hint(seen: OkeyView, words: Words) -> str | None:
-    """Whether the player can open now, and with what (the assisted table, during the player's play phase)."""
-    if seen.opened[HUMAN] is not None or seen.current_player != HUMAN or seen.phase != "play":
+    """Whether the player can open now, and with what (the assisted table, during the player's play phase): from
+    the seat's own view alone (its rack, the table), so an online table's page computes it too."""
+    me = seen.seat
+    if seen.opened[me] is not None or seen.current_player != me or seen.phase != "play":
         return None
     rack = seen.rack
     taken = seen.taken if not seen.taken_used else None
@@ -174,15 +176,16 @@ def assisted_hint(seen: OkeyView, words: Words) -> str | None:
     return words.cannot_open(best_value(rack, seen.okey, keep=True), threshold)
 
 
-def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = False) -> dict:
-    """Everything the table shows of ``game`` now (see the module's docstring).
+def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = False, me: int = HUMAN) -> dict:
+    """Everything the table shows of ``game`` now (see the module's docstring), from seat ``me`` (the table's
+    player; an online table's seat, ``engine.okey.board.online``): ``me`` is in the view.
 
     It starts from what the player's seat may see (``Game.view``); only a finished round, or a replay of a
     record (``reveal``), where every rack is public, is read from the round itself.
     """
-    words = Words(lang, game.options.mode)
-    seen = game.view(HUMAN)
-    now = phase(game)
+    words = Words(lang, game.options.mode, me)
+    seen = game.view(me)
+    now = phase(game, me)
     mine = now == Phase.YOU and not reveal
     legal = seen.legal_actions if mine else ()
     public = game.round if reveal or seen.end is not None else None
@@ -195,12 +198,12 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
     seats = []
     for seat in range(4):
         size = seen.rack_sizes[seat]
-        rack = seen.rack if seat == HUMAN else (None if public is None else public.rack(seat))
+        rack = seen.rack if seat == me else (None if public is None else public.rack(seat))
         seats.append(
             {
                 "seat": seat,
                 "name": words.seat(seat),
-                "partner": game.options.partners(HUMAN, seat),
+                "partner": game.options.partners(me, seat),
                 "rackSize": size,
                 "rackText": words.rack_size(size),
                 "opened": seen.opened[seat],
@@ -216,6 +219,7 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
     taken = seen.taken.notation() if mine and seen.taken is not None and not seen.taken_used else None
     view = {
         "phase": now,
+        "me": me,
         "options": game.options.as_json(),
         "assisted": assisted,
         "round": seen.round_number,
@@ -260,7 +264,7 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
     if mine and seen.phase == "draw" and seen.last_discard is not None and TAKE not in legal:
         tile = seen.last_discard[1].notation()
         view["takeRefused"] = {"tile": tile, "label": words.take_label(tile), "text": words.take_refused(tile)}
-    if mine and assisted and seen.opened[HUMAN] == OPENED_MELDS:
+    if mine and assisted and seen.opened[me] == OPENED_MELDS:
         view["layoffTiles"] = sorted({t.notation() for t in rack if layoff_spots(t, melds, okey)})
     if seen.end is not None:
         view["turn"] = words.round_end(seen.end.kind, seen.end.seat)

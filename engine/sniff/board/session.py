@@ -31,6 +31,7 @@ from ...core.sessions import PlayError, SessionStore, UnknownGameError, check_la
 from ..game import DRAW, PASS, Drew, Game, Hand, Play, Played
 from ..layout import Layout
 from ..notation import parse_layout
+from .online import online_view
 from .practice import practice_check, practice_make
 
 # The record module, the bots and the renderer are imported by the first call that needs them,
@@ -334,6 +335,6 @@ def render_svg(layout: str, lang: str = "en", last: bool = False, legend: bool =
 review = OPS.op(sessions.review_op("engine.sniff"))
 OPS.op(practice_make)
 OPS.op(practice_check)
-
+OPS.op(online_view)
 
 __all__ = ["OPS", "PlayError", "Session", "UnknownGameError", "game_at", "games", "record_at", "replays"]

@@ -107,15 +107,19 @@ _SEATS = {2: ("you", "north"), 3: ("you", "west", "east"), 4: ("you", "west", "n
 
 
 class Words:
-    """The sentences of one game, in one language, from the human player's seat (seat 0).
+    """The sentences of one game, in one language, from the player's seat ``me`` (seat 0 on the board against
+    bots; an online table's own seat): that seat is "you", the others are named from it.
 
     ``partnerships``: four players as two sides (always in American Sniff, an option in classic Sniff).
     """
 
-    def __init__(self, lang: str, players: int, partnerships: bool | None = None) -> None:
+    def __init__(self, lang: str, players: int, partnerships: bool | None = None, me: int = 0) -> None:
         self.lang = lang
         self.players = players
         self.partnerships = players == 4 if partnerships is None else partnerships
+        self.me = me
+        #: The player's side: its seat, or its partnership (seats 0 + 2 are side 0).
+        self.my_side = me % 2 if self.partnerships else me
         catalog = translations(lang, "play")
         self._ = catalog.gettext
         self.ngettext = catalog.ngettext
@@ -125,14 +129,14 @@ class Words:
     def seat(self, seat: int) -> str:
         _ = self._
         names = {"you": _("You"), "west": _("West"), "north": _("North"), "east": _("East")}
-        return names[_SEATS[self.players][seat]]
+        return names[_SEATS[self.players][(seat - self.me) % self.players]]
 
     def side(self, side: int) -> str:
         """A side's name: the seat's, or both partners' with four players."""
         _ = self._
         if not self.partnerships:
             return self.seat(side)
-        return _("You and North") if side == 0 else _("West and East")
+        return _("You and North") if side == self.my_side else _("West and East")
 
     # -- moves -------------------------------------------------------------
 
@@ -167,7 +171,7 @@ class Words:
     def event(self, event: Event, reveal: bool = False) -> str:
         """One line of the log, as the human player sees it: other seats' drawn tiles stay hidden unless ``reveal``."""
         _ = self._
-        you = event.seat == 0
+        you = event.seat == self.me
         who = self.seat(event.seat)
         if type(event) is Played:
             placement = event.placement
@@ -192,7 +196,7 @@ class Words:
 
     def opener(self, number: int, seat: int) -> str:
         _ = self._
-        if seat == 0:
+        if seat == self.me:
             return _("Hand {number}: you open.").format(number=number)
         return _("Hand {number}: {player} opens.").format(number=number, player=self.seat(seat))
 
@@ -205,7 +209,7 @@ class Words:
         _ = self._
         if seat is None:
             return ""
-        if seat != 0:
+        if seat != self.me:
             return _("{player} is playing…").format(player=self.seat(seat))
         if isinstance(action, Play) and drawn is not None:
             return _("Your turn: the tile you drew, {tile}, fits, so place it.").format(tile=drawn)
@@ -233,7 +237,7 @@ class Words:
         """How a hand ended; ``reserve``: blocked with tiles left that may not be drawn."""
         _ = self._
         if end == HandEnd.OUT:
-            if out_seat == 0:
+            if out_seat == self.me:
                 return _("You play your last tile: the hand is over.")
             return _("{player} plays their last tile: the hand is over.").format(player=self.seat(out_seat))
         if end == HandEnd.BLOCKED and reserve:
@@ -335,10 +339,10 @@ class Words:
         if self.partnerships:
             template = (
                 _("You and North reach {target} and win the game, with {score} points.")
-                if side == 0
+                if side == self.my_side
                 else _("West and East reach {target} and win the game, with {score} points.")
             )
-        elif side == 0:
+        elif side == self.my_side:
             template = _("You reach {target} and win the game, with {score} points.")
         else:
             template = _("{player} reaches {target} and wins the game, with {score} points.")

@@ -182,30 +182,31 @@ class Phase(enum.StrEnum):
     PART_OVER = HAND_OVER  # the name engine.core.sessions.board_phase knows it by
 
 
-def phase(game: Game) -> Phase:
+def phase(game: Game, me: int = HUMAN) -> Phase:
     """What the board waits for now."""
-    return board_phase(game, Phase)
+    return board_phase(game, Phase, me)
 
 
-def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
-    """Everything the board shows of ``game`` now (see the module's docstring).
+def game_view(game: Game, lang: str, *, reveal: bool = False, me: int = HUMAN) -> dict:
+    """Everything the board shows of ``game`` now (see the module's docstring), from seat ``me`` (the board's
+    player; an online table's seat, ``engine.sniff.board.online``): ``me`` is in the view.
 
     It starts from what the player's seat may see (``Game.view``); only a finished hand, or a replay of a
     record (``reveal``), where every hand is public, is read from the hand itself.
     """
-    words = Words(lang, game.players, game.partnerships)
+    words = Words(lang, game.players, game.partnerships, me)
     hand = game.hand
-    seen = game.view(HUMAN)
+    seen = game.view(me)
     number = seen.hand_number
-    state = phase(game)
+    state = phase(game, me)
     legal = seen.legal_actions if state == Phase.YOU and not reveal else ()
     last = seen.events[-1] if seen.events else None
-    drawn = last.tile if type(last) is Drew and last.seat == HUMAN else None
+    drawn = last.tile if type(last) is Drew and last.seat == me else None
     public = hand if reveal or hand.is_over else None
     seats = []
     for seat in range(game.players):
         count = seen.hand_sizes[seat]
-        tiles = seen.tiles if seat == HUMAN else (None if public is None else public.tiles(seat))
+        tiles = seen.tiles if seat == me else (None if public is None else public.tiles(seat))
         seats.append(
             {
                 "name": words.seat(seat),
@@ -218,6 +219,7 @@ def game_view(game: Game, lang: str, *, reveal: bool = False) -> dict:
         )
     view = {
         "phase": state,
+        "me": me,
         "players": game.players,
         "rules": game.ruleset.key,
         "partnerships": game.partnerships,

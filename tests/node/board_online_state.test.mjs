@@ -1,0 +1,26 @@
+// The online table's board (controller.mjs openOnline): which of the server's states it still converts, and what a
+// new view brings to announce (state.mjs, pure logic).
+
+import assert from "node:assert/strict";
+import test from "node:test";
+
+const { takesState, newLines } = await import("../../docs/assets/board/state.mjs");
+
+test("a state older than the one shown or the one waiting is dropped; the same version is news", () => {
+  assert.equal(takesState(5, -1), true); // the first state
+  assert.equal(takesState(4, 5), false); // older than the board shows
+  assert.equal(takesState(5, 5), true); // the end of a pause: the same version, a new state
+  assert.equal(takesState(6, 5, 7), false); // older than the one already waiting
+  assert.equal(takesState(7, 5, 7), true); // it replaces the waiting one
+  assert.equal(takesState(8, 5, 7), true);
+});
+
+test("the news of a view: the part's new log lines, or a new part's whole log", () => {
+  const before = { round: 1, log: ["deal", "East draws"] };
+  assert.deepEqual(newLines(before, { round: 1, log: ["deal", "East draws", "East discards R3"] }), ["East discards R3"]);
+  assert.deepEqual(newLines(before, { round: 1, log: ["deal", "East draws"] }), []);
+  assert.deepEqual(newLines(before, { round: 2, log: ["round 2"] }), ["round 2"]);
+  // Sniff's hands: the hand number; a log that shrank (a view of another deal) is new whole.
+  assert.deepEqual(newLines({ handNumber: 1, log: ["a", "b"] }, { handNumber: 1, log: ["x"] }), ["x"]);
+  assert.deepEqual(newLines(null, { handNumber: 1, log: ["Hand 1"] }), ["Hand 1"]);
+});
