@@ -20,7 +20,8 @@ CSP = (
 
 
 #: Served under ``/assets/pyodide/`` as a deployment serves it (README, "Deploying"): its folders are versioned. The
-#: browser keeps the runtime in its cache, with the wasm it compiled (tests.support.browser ``Profile``).
+#: browser keeps the runtime in its cache, with the wasm it compiled (tests.support.browser ``Profile``); pages and
+#: the rest are revalidated.
 IMMUTABLE = "public, max-age=31536000, immutable"
 
 #: axe-core, served by the test server from the site's own origin, so a strict policy's script-src 'self' lets it run
@@ -40,8 +41,8 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         for name, value in self.extra_headers.items():
             self.send_header(name, value)
-        if self.path.startswith("/assets/pyodide/"):
-            self.send_header("Cache-Control", IMMUTABLE)
+        # Anything else is revalidated: a later server on the same port (another test's) never gets this one's pages.
+        self.send_header("Cache-Control", IMMUTABLE if self.path.startswith("/assets/pyodide/") else "no-cache")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # quiet
