@@ -8,9 +8,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from tests.support.server import AXE, AXE_PATH
-
-__all__ = ["AXE", "AXE_PATH"]  # with the names below
+from tests.support.server import AXE, AXE_PATH  # noqa: F401 - for the tests: axe-core, and where the test server serves it
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -90,7 +88,7 @@ class Visit:
         self.profile = profile
         self.viewport = viewport
         self.undo: list[Callable[[], None]] = []
-        profile.busy = True
+        self.open = profile.busy = True
         # Every page of the visit has its viewport, a tab the page opens (page.context.new_page()) too.
         profile.context.on("page", self._size)
         self.undo.append(lambda: profile.context.remove_listener("page", self._size))
@@ -119,8 +117,9 @@ class Visit:
         self.profile.context.unroute(pattern, handler)
 
     def close(self) -> None:
-        if not self.profile.busy:
+        if not self.open:  # closed already (the profile may have another visitor by now)
             return
+        self.open = False
         try:
             for undo in reversed(self.undo):
                 undo()
@@ -133,8 +132,8 @@ class Chromium:
     """The browser tests' Chromium (the session's ``browser`` fixture), launched when first needed.
 
     ``new_context(...)`` is Playwright's: a fresh context, with an empty cache. ``visit()`` is a visitor of the shared
-    ``Profile``, whose cache outlives the visitor (Pyodide boots in a fraction of the time), or a fresh context when the
-    profile has a visitor already (two visitors at once)."""
+    ``Profile``, whose cache outlives the visitor (a Pyodide boot takes about half the time), or a fresh context when
+    the profile has a visitor already (two visitors at once)."""
 
     def __init__(self, playwright, profile_dir: Path) -> None:
         self.playwright = playwright
