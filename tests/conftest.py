@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.browser import PageWatch, launch
+from tests.support.browser import Chromium, PageWatch
 from tests.support.server import CSP, serve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,7 +44,7 @@ def site_url(site_dir: Path):
         yield url
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def csp_url(site_dir: Path):
     """The site served with the Content-Security-Policy a deployment sends (``tests.support.server.CSP``)."""
     with serve(site_dir, {"Content-Security-Policy": CSP}) as url:
@@ -52,19 +52,22 @@ def csp_url(site_dir: Path):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def browser(tmp_path_factory):
+    """Debian's Chromium (``tests.support.browser.Chromium``): ``new_context()`` a fresh context, ``visit()`` a visitor
+    of the one profile of this test process, whose cache keeps Pyodide compiled from one test to the next."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = launch(playwright)
+        browser = Chromium(playwright, tmp_path_factory.mktemp("chromium-profile"))
         yield browser
         browser.close()
 
 
 @pytest.fixture
 def page(browser):
-    """A fresh page; at the end, no console errors and no request outside 127.0.0.1."""
-    context = browser.new_context()
+    """A page of a new visitor (no storage; the profile's cache); at the end, no console errors and no request outside
+    127.0.0.1."""
+    context = browser.visit()
     page = context.new_page()
     watch = PageWatch(page)
     page.watch = watch

@@ -114,7 +114,7 @@ def call(page, op: str, args: dict) -> dict:
 @pytest.fixture(scope="module")
 def started(browser, site_url):
     """One page of the Italian play page with its board started (the boot is slow: share it)."""
-    context = browser.new_context()
+    context = browser.visit()
     page = context.new_page()
     watch = PageWatch(page)
     page.workers_started = []
@@ -178,7 +178,7 @@ def test_a_failed_call_rejects_with_the_engines_error(started):
 
 
 def test_pending_calls_reject_when_the_worker_stops(browser, site_url):
-    context = browser.new_context()
+    context = browser.visit()
     page = context.new_page()
     page.goto(site_url + "/play/")
     outcome = page.evaluate(
@@ -200,7 +200,7 @@ def test_pending_calls_reject_when_the_worker_stops(browser, site_url):
 
 
 def test_a_wheel_that_fails_its_checksum_is_refused_and_try_again_recovers(browser, site_url):
-    context = browser.new_context()
+    context = browser.visit()
     page = context.new_page()
     tampered: list[str] = []
 

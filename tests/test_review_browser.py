@@ -22,13 +22,12 @@ from engine.okey.rules import PENALTY
 from engine.sniff.board.session import _record_at
 from engine.sniff.record import game_record
 from tests.okey.test_review import played  # noqa: F401 - the scripted Okey round (a fixture)
-from tests.support.browser import AXE, axe_problems, visitor_page
+from tests.support.browser import AXE_PATH, axe_problems, visitor_page
 from tests.test_board_runtime import BOOT_TIMEOUT
 from tests.test_review import FIFTEEN, MISTAKE, scripted_game
 
 pytestmark = pytest.mark.browser
 
-AXE_PATH = "/__axe__.js"
 REVIEW = "[data-review]"
 WIDTH = 390
 
@@ -38,8 +37,8 @@ def phone_page(browser, url: str, path: str, store: dict[str, object]):
     """A visitor at 390 px with ``store`` in localStorage before the page's first script (once)."""
     items = "".join(f"localStorage.setItem({json.dumps(k)}, {json.dumps(json.dumps(v))});" for k, v in store.items())
     seed = f"if (!sessionStorage.getItem('seeded')) {{ {items} sessionStorage.setItem('seeded', '1'); }}"
-    routes = [(url + AXE_PATH, lambda route: route.fulfill(path=str(AXE), content_type="text/javascript"))]
-    with visitor_page(browser, url + path, init_scripts=[seed], routes=routes, width=WIDTH, height=844) as page:
+    # axe comes from the test server itself (tests.support.server AXE_PATH), from the site's own origin.
+    with visitor_page(browser, url + path, init_scripts=[seed], width=WIDTH, height=844) as page:
         yield page
 
 

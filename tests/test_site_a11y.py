@@ -10,12 +10,10 @@ from __future__ import annotations
 import pytest
 
 from tests.site_pages import LOCALES, page_paths
-from tests.support.browser import AXE, axe_problems, visitor_page
+from tests.support.browser import AXE_PATH, axe_problems, visitor_page
 
 # axe's rules that read colours (tag "cat.color", less the AAA one axe leaves off by default).
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
-# axe, served by the test from the site's own origin, so the policy's script-src 'self' lets it run.
-AXE_PATH = "/__axe__.js"
 
 
 @pytest.mark.browser
@@ -23,9 +21,10 @@ AXE_PATH = "/__axe__.js"
 def test_every_page_is_accessible_in_both_palettes_and_keeps_to_the_csp(browser, csp_url, lang):
     paths = page_paths(lang)
     problems: list[str] = []
-    routes = [(csp_url + AXE_PATH, lambda route: route.fulfill(path=str(AXE), content_type="text/javascript"))]
-    # The policy's violations are collected page by page below; the visitor's own check sees only the last page.
-    with visitor_page(browser, f"{csp_url}/{paths[0]}", routes=routes, violations=False) as page:
+    # axe comes from the test server itself (tests.support.server AXE_PATH), from the site's own origin, so the
+    # policy's script-src 'self' lets it run. The policy's violations are collected page by page below; the
+    # visitor's own check sees only the last page.
+    with visitor_page(browser, f"{csp_url}/{paths[0]}", violations=False) as page:
         for index, path in enumerate(paths):
             if index:
                 page.goto(f"{csp_url}/{path}")

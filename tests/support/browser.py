@@ -6,6 +6,9 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urlsplit
+
+from tests.support.server import AXE, AXE_PATH  # noqa: F401 - for the tests: axe-core, and where the test server serves it
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -25,6 +28,144 @@ CHROMIUM_ARGS = [
 
 def launch(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+#: What a visitor of the shared profile must not inherit from the visitor before: every kind of storage, not the
+#: caches (the HTTP cache and the compiled code are no storage of the page's).
+STORAGE = "cookies,file_systems,indexeddb,local_storage,websql,service_workers,cache_storage,storage_buckets"
+VIEWPORT = {"width": 1100, "height": 900}
+
+
+class Profile:
+    """One Chromium profile kept for a whole test process (a persistent context), for visitors one after the other.
+
+    A fresh context has an empty cache: each Pyodide boot in one downloads the runtime again and compiles its 10 MB
+    of wasm again. The profile keeps its HTTP cache and the code Chromium compiled (the wasm, the big modules) from one
+    visitor to the next, as a returning reader's browser does, while each visitor still starts with no storage:
+    ``new_context`` closes the pages of the visitor before and wipes every origin's cookies, localStorage,
+    IndexedDB and the rest (``STORAGE``); sessionStorage and Web Locks go with the pages. One visitor at a time
+    (``busy``): a second one at once needs a context of its own (``Chromium.new_context``)."""
+
+    def __init__(self, playwright, directory: Path) -> None:
+        self.context = playwright.chromium.launch_persistent_context(
+            directory, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, viewport=VIEWPORT
+        )
+        self.anchor = self.context.pages[0] if self.context.pages else self.context.new_page()
+        self.cdp = self.context.new_cdp_session(self.anchor)
+        self.origins: set[str] = set()
+        self.context.on("request", self._note)
+        self.busy = False
+
+    def _note(self, request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https"):
+            self.origins.add(f"{parts.scheme}://{parts.netloc}")
+
+    def wipe(self) -> None:
+        """Close every page but the profile's own blank one; empty every origin's storage."""
+        for page in self.context.pages:
+            if page != self.anchor:
+                page.close()
+        for origin in sorted(self.origins):
+            self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": STORAGE})
+        self.context.clear_cookies()
+
+    def new_context(self, *, viewport: dict | None = None) -> Visit:
+        if self.busy:
+            raise RuntimeError("the shared profile has a visitor already: use a context of its own")
+        self.wipe()
+        return Visit(self, viewport or VIEWPORT)
+
+    def close(self) -> None:
+        self.context.close()
+
+
+class Visit:
+    """One visitor of a ``Profile``: what a test does with a browser context (pages, init scripts, routes), undone
+    when it closes."""
+
+    def __init__(self, profile: Profile, viewport: dict) -> None:
+        self.profile = profile
+        self.viewport = viewport
+        self.undo: list[Callable[[], None]] = []
+        self.open = profile.busy = True
+        # Every page of the visit has its viewport, a tab the page opens (page.context.new_page()) too.
+        profile.context.on("page", self._size)
+        self.undo.append(lambda: profile.context.remove_listener("page", self._size))
+
+    def _size(self, page) -> None:
+        if page.viewport_size != self.viewport:
+            page.set_viewport_size(self.viewport)
+
+    @property
+    def pages(self) -> list:
+        return [page for page in self.profile.context.pages if page != self.profile.anchor]
+
+    def new_page(self):
+        page = self.profile.context.new_page()
+        self._size(page)
+        return page
+
+    def add_init_script(self, script: str) -> None:
+        self.undo.append(self.profile.context.add_init_script(script).close)
+
+    def route(self, pattern, handler) -> None:
+        self.profile.context.route(pattern, handler)
+        self.undo.append(lambda: self.profile.context.unroute(pattern, handler))
+
+    def unroute(self, pattern, handler=None) -> None:
+        self.profile.context.unroute(pattern, handler)
+
+    def close(self) -> None:
+        if not self.open:  # closed already (the profile may have another visitor by now)
+            return
+        self.open = False
+        try:
+            for undo in reversed(self.undo):
+                undo()
+            self.profile.wipe()
+        finally:
+            self.profile.busy = False
+
+
+class Chromium:
+    """The browser tests' Chromium (the session's ``browser`` fixture), launched when first needed.
+
+    ``new_context(...)`` is Playwright's: a fresh context, with an empty cache. ``visit()`` is a visitor of the shared
+    ``Profile``, whose cache outlives the visitor (a Pyodide boot takes about half the time), or a fresh context when
+    the profile has a visitor already (two visitors at once)."""
+
+    def __init__(self, playwright, profile_dir: Path) -> None:
+        self.playwright = playwright
+        self.profile_dir = profile_dir
+        self._browser = None
+        self._profile: Profile | None = None
+
+    @property
+    def browser(self):
+        if self._browser is None:
+            self._browser = launch(self.playwright)
+        return self._browser
+
+    @property
+    def profile(self) -> Profile:
+        if self._profile is None:
+            self._profile = Profile(self.playwright, self.profile_dir)
+        return self._profile
+
+    def new_context(self, **options):
+        return self.browser.new_context(**options)
+
+    def visit(self, *, viewport: dict | None = None):
+        if self.profile.busy:
+            return self.browser.new_context(viewport=viewport or VIEWPORT)
+        return self.profile.new_context(viewport=viewport)
+
+    def close(self) -> None:
+        if self._profile is not None:
+            self._profile.close()
+        if self._browser is not None:
+            self._browser.close()
 
 
 class PageWatch:
@@ -69,7 +210,11 @@ def visitor_page(
     """A fresh visitor on ``url``, ``init_scripts`` run before each page's own and ``routes`` (a URL pattern and
     its handler) in place before the first request; at the end, no console error, no request outside 127.0.0.1
     and (``violations``) no Content-Security-Policy violation."""
-    context = browser.new_context(viewport={"width": width, "height": height})
+    viewport = {"width": width, "height": height}
+    # The session's browser (tests/conftest.py): a visitor of its shared profile; a Playwright browser: a new context.
+    context = (
+        browser.visit(viewport=viewport) if isinstance(browser, Chromium) else browser.new_context(viewport=viewport)
+    )
     for script in init_scripts:
         context.add_init_script(script)
     context.add_init_script(VIOLATIONS)
@@ -86,9 +231,6 @@ def visitor_page(
     finally:
         context.close()
     watch.assert_clean()
-
-
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
 
 def transitions_over(page) -> None:

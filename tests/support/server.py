@@ -1,4 +1,4 @@
-"""A static file server on 127.0.0.1 for browser tests, with optional extra headers (CSP)."""
+"""A static file server on 127.0.0.1 for browser tests: optional extra headers (CSP), axe-core at ``/__axe__.js``."""
 
 from __future__ import annotations
 
@@ -19,12 +19,30 @@ CSP = (
 )
 
 
+#: Served under ``/assets/pyodide/`` as a deployment serves it (README, "Deploying"): its folders are versioned. The
+#: browser keeps the runtime in its cache, with the wasm it compiled (tests.support.browser ``Profile``); pages and
+#: the rest are revalidated.
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+#: axe-core, served by the test server from the site's own origin, so a strict policy's script-src 'self' lets it run
+#: (and the browser caches it like any script of the site).
+AXE_PATH = "/__axe__.js"
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extra_headers: ClassVar[dict[str, str]] = {}
+
+    def translate_path(self, path: str) -> str:
+        if path.split("?", 1)[0] == AXE_PATH:
+            return str(AXE)
+        return super().translate_path(path)
 
     def end_headers(self) -> None:
         for name, value in self.extra_headers.items():
             self.send_header(name, value)
+        # Anything else is revalidated: a later server on the same port (another test's) never gets this one's pages.
+        self.send_header("Cache-Control", IMMUTABLE if self.path.startswith("/assets/pyodide/") else "no-cache")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # quiet
