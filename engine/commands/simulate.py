@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from ..core.games import Option, OptionError
 from ..core.record import dumps
-from ..core.simulate import play as play  # the loop's one game, for scripts (scripts/stats.py)
 from ..core.simulate import simulate
 from . import DEFAULT_GAME, GAMES, UsageError
 
@@ -29,10 +28,6 @@ class Flag:
     text: str
     option: str
     games: tuple[str, ...]
-
-    @property
-    def dest(self) -> str:
-        return self.option
 
 
 def flag_text(option: Option) -> str:
@@ -56,7 +51,13 @@ def add_option(parser: argparse.ArgumentParser, option: Option, games: tuple[str
     text = flag_text(option)
     name = option.name.replace("_", "-")
     if option.default is True:
-        parser.add_argument(text, dest=option.name, action="store_false", default=None, help=f"{owner}: no {name}")
+        parser.add_argument(
+            text,
+            dest=option.name,
+            action="store_false",
+            default=None,
+            help=f"{owner}: without {name} (on by default: {option.help})",
+        )
     elif option.default is False:
         parser.add_argument(text, dest=option.name, action="store_true", default=None, help=f"{owner}: {option.help}")
     else:
@@ -120,7 +121,7 @@ def game_options(args: argparse.Namespace) -> dict:
     given = {}
     flags = game_flags()
     for flag in flags.values():
-        value = getattr(args, flag.dest)
+        value = getattr(args, flag.option)
         if value is None:
             continue
         if args.game not in flag.games:
