@@ -27,7 +27,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine import __version__  # noqa: E402
-from engine.commands.simulate import play  # noqa: E402
+from engine.core.simulate import play  # noqa: E402
 from engine.core.stats import histogram, mean, percentile, share  # noqa: E402
 from engine.okey.arrange import best_arrangement  # noqa: E402
 from engine.okey.melds import Piece, check_meld  # noqa: E402

@@ -162,7 +162,7 @@ def test_a_visitor_plays_a_whole_hand_with_the_buttons(browser, site_url, csp_ur
 
 def near_final_save(players: int, seed: int) -> dict:
     """A greedy game's record cut at the start of its last hand: the save of a game about to end."""
-    from engine.sniff.board.session import _record_at
+    from engine.sniff.board.session import record_at
     from engine.sniff.bots import make_bot
     from engine.sniff.game import Game
     from engine.sniff.record import game_record
@@ -172,7 +172,7 @@ def near_final_save(players: int, seed: int) -> dict:
     while not game.is_terminal():
         game.apply_action(bots[game.current_player].choose(game.view(game.current_player)))
     record = game_record(game)
-    return _record_at(record, (len(record["hands"]) - 1, 0))
+    return record_at(record, (len(record["hands"]) - 1, 0))
 
 
 def test_the_end_of_a_game_from_a_saved_game_near_its_end(browser, site_url):

@@ -1,7 +1,7 @@
 """ "Review my moves" in Chromium, at the end of a Sniff hand and an Okey round with known mistakes.
 
 Each board takes up a stored game (the save of the release before, handed over once by "Continue the game") that
-stands where a hand or round has just ended: the Sniff hand of tests/test_review.py (seed 4: seat 0 places [0|1]
+stands where a hand or round has just ended: the Sniff hand of tests/sniff/test_review.py (seed 4: seat 0 places [0|1]
 for nothing where [3|4] on [4|4] line B made 15) and the Okey round of tests/okey/test_review.py (seed 17: seat 0
 waits to open and discards a penalty tile). The visitor opens the review with the keyboard and walks through every
 remark; each is checked against the engine's own review of the same record in CPython (the page's worker runs the
@@ -19,12 +19,12 @@ import pytest
 
 from engine.board.session import handle
 from engine.okey.rules import PENALTY
-from engine.sniff.board.session import _record_at
+from engine.sniff.board.session import record_at
 from engine.sniff.record import game_record
 from tests.okey.test_review import played  # noqa: F401 - the scripted Okey round (a fixture)
+from tests.sniff.test_review import FIFTEEN, MISTAKE, scripted_game
 from tests.support.browser import AXE_PATH, axe_problems, visitor_page
 from tests.test_board_runtime import BOOT_TIMEOUT
-from tests.test_review import FIFTEEN, MISTAKE, scripted_game
 
 pytestmark = pytest.mark.browser
 
@@ -121,7 +121,7 @@ def test_the_review_of_a_sniff_hand_names_the_missed_fifteen(browser, csp_url, t
     text = ui_text("en")
     words = text["review"]
     whole = game_record(scripted_game())
-    save = _record_at(whole, (0, len(whole["hands"][0]["events"])))  # the first hand just ended
+    save = record_at(whole, (0, len(whole["hands"][0]["events"])))  # the first hand just ended
     store = {
         "sniff-board:settings": {"version": 1, "players": 2, "bots": "greedy", "pace": "instant"},
         "sniff-board:game": {"save": save, "bots": "greedy"},

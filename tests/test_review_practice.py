@@ -19,7 +19,7 @@ from engine.sniff.review import exercise_for as sniff_exercise
 from engine.sniff.review import review as sniff_review
 from engine.sniff.rules import CLASSIC_SNIFF
 from tests.okey.test_review import played  # noqa: F401 - the scripted Okey round (a fixture)
-from tests.test_review import MISTAKE, scripted_game
+from tests.sniff.test_review import MISTAKE, scripted_game
 
 
 @pytest.fixture(scope="module")

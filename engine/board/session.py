@@ -102,13 +102,17 @@ def _error(error: EngineError) -> dict:
     return reply
 
 
+def _too_deep() -> EngineError:
+    return EngineError("the input nests too deeply to be read", code="too-deep")
+
+
 def call(name: str, args: dict | None = None) -> Any:
     """Run one op in Python and return its result (raises on every failure)."""
     function, args = _check_arguments(name, {} if args is None else args)
     try:
         return function(**args)
     except RecursionError:
-        raise EngineError("the input nests too deeply to be read", code="too-deep") from None
+        raise _too_deep() from None
 
 
 #: How deeply a call's arguments may nest: a record (MAX_RECORD_DEPTH) inside the arguments' own levels.
@@ -119,6 +123,13 @@ MAX_ARGS_CHARS = 2 * MAX_RECORD_BYTES
 
 def handle(name: str, args_json: str = "{}") -> str:
     """The worker's entry point: one op's reply as JSON text (see the module's docstring)."""
+    try:
+        return _handle(name, args_json)
+    except RecursionError:  # the stack ran out outside the op itself; here, at the top, there is room again
+        return json.dumps({"ok": False, "error": _error(_too_deep())}, ensure_ascii=False, separators=(",", ":"))
+
+
+def _handle(name: str, args_json: str) -> str:
     try:
         if not isinstance(args_json, str):
             raise BoardCallError("the arguments are the text of a JSON object")

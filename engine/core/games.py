@@ -16,6 +16,10 @@ server. A spec gives, for its game:
 - ``view_json(game, seat)``: that view as JSON values, nothing hidden from the seat in it;
 - ``review_json(record, seat, lang)``: the review of a finished game's moves for one seat, worded;
 - ``summary(games)``: what ``replay`` says of the games it checked (``"3 games, 12 hands, ..."``);
+- ``tally(options, bots, rotate)``: the game's totals over a run of ``simulate`` (``engine.core.simulate``):
+  ``add(game, bots_by_seat)`` after each game, ``lines(seconds)`` the summary printed;
+- ``bot_budget_ms``: the strong bot's default time per move when it may search by time (``make_bot``'s
+  ``budget_ms``), or None when the game's bots never do;
 - ``untagged``: whether the game's records may lack ``"game"`` (those written before the field).
 
 Each game writes its spec in its own package (``engine/<game>/spec.py``, at the
@@ -95,8 +99,9 @@ class GameSpec:
     (the module of its board ops), ``RECORD`` (the module with ``game_record``, ``replay`` and ``restore``),
     ``REVIEW`` (the module with ``review``) and ``REVIEW_WORDS`` (with ``review_json``), perhaps ``UNTAGGED``
     (True: its records may lack ``"game"``), and the functions ``new_game(seed, options)``,
-    ``make_bot(level, seat, rng)``, ``view_json(game, seat)``, ``players(options)``, ``summary(games)`` and, if
-    some options go only with others, ``check_together(options)``; ``GameSpec.of(module)`` reads them.
+    ``make_bot(level, seat, rng)`` (with ``budget_ms=`` if it defines ``BOT_BUDGET_MS``), ``view_json(game, seat)``,
+    ``players(options)``, ``summary(games)``, ``tally(options, bots, rotate)`` and, if some options go only with
+    others, ``check_together(options)``; ``GameSpec.of(module)`` reads them.
     """
 
     name: str
@@ -119,6 +124,9 @@ class GameSpec:
     #: Checks between options, after each one is checked alone (an ``OptionError`` if they don't go together).
     _check_together: Callable[[dict], None] = field(repr=False)
     _summary: Callable[[list], str] = field(repr=False)
+    _tally: Callable[[dict, list, bool], Any] = field(repr=False)
+    #: The strong bot's default time per move when it may search by time; None: the game's bots never do.
+    bot_budget_ms: float | None = None
 
     @classmethod
     def of(cls, module: Any) -> GameSpec:
@@ -138,6 +146,8 @@ class GameSpec:
             module.players,
             getattr(module, "check_together", lambda options: None),
             module.summary,
+            module.tally,
+            getattr(module, "BOT_BUDGET_MS", None),
         )
 
     def _records(self) -> Any:
@@ -196,13 +206,24 @@ class GameSpec:
         """What the ``replay`` command says of ``games``, replayed from their records: how many, and their parts."""
         return self._summary(games)
 
-    def make_bot(self, level: str, seat: int, rng: random.Random) -> Any:
+    def tally(self, options: Mapping[str, object], bots: list[str], rotate: bool = False) -> Any:
+        """The totals of a run of ``simulate`` with ``options`` and ``bots`` (their levels by seat at the first
+        game; ``rotate``: turned a seat after each game): ``add(game, bots_by_seat)``, ``lines(seconds)``."""
+        return self._tally(self.check_options(options), bots, rotate)
+
+    def make_bot(self, level: str, seat: int, rng: random.Random, *, budget_ms: float | None = None) -> Any:
+        """A bot for ``seat``; ``budget_ms``: the strong bot's time per move instead of its fixed search (a game
+        with a ``bot_budget_ms`` only)."""
+        if budget_ms is not None and self.bot_budget_ms is None:
+            raise TypeError(f"{self.name}'s bots do not search by time")
         if level not in self.bot_levels:
             raise EngineError(
                 f'{self.name} has no bot "{str(level)[:40]}": use one of {", ".join(self.bot_levels)}',
                 code="unknown-bot",
                 params={"game": self.name, "bot": str(level)[:40], "bots": list(self.bot_levels)},
             )
+        if budget_ms is not None:
+            return self._make_bot(level, seat, rng, budget_ms=budget_ms)
         return self._make_bot(level, seat, rng)
 
     def view_json(self, game: Any, seat: int) -> dict:

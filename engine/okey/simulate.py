@@ -1,16 +1,13 @@
-"""Play Okey games between bots: their records and a summary (``python -m engine simulate --game okey``)."""
+"""Okey's totals over a run of ``simulate`` (``engine.core.simulate``): wins and scores by seat and bot, ends."""
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..core.errors import EngineError
-from .bots import BOTS, make_bot
+from ..core.games import GAMES
+from ..core.simulate import simulate as run
 from .game import Game
-from .record import game_record
 from .rules import ENDS, Options
 
 
@@ -19,6 +16,9 @@ class Summary:
     """Totals over a run: wins and mean score per seat and per bot, end kinds, speed."""
 
     names: list[str]
+    options: Options = field(default_factory=Options)
+    #: The bots turned a seat after each game (the seats' rows then mix them).
+    rotate: bool = False
     games: int = 0
     rounds: int = 0
     seconds: float = 0.0
@@ -72,7 +72,10 @@ class Summary:
             "ends": dict(self.ends),
         }
 
-    def lines(self, options: Options) -> list[str]:
+    def lines(self, seconds: float) -> list[str]:
+        """The summary printed after a run that took ``seconds``."""
+        self.seconds = seconds
+        options = self.options
         data = self.as_json()
         games = max(self.games, 1)
         out = [
@@ -83,7 +86,8 @@ class Summary:
         ]
         for row in data["seats"]:
             share = 100 * row["wins"] / games
-            out.append(f"{row['seat']:<4}  {row['bot']:<7}  {row['wins']:>4}  {share:5.1f}   {row['mean_score']:10.1f}")
+            bot = "rotated" if self.rotate else row["bot"]
+            out.append(f"{row['seat']:<4}  {bot:<7}  {row['wins']:>4}  {share:5.1f}   {row['mean_score']:10.1f}")
         out.append("bot      seats  wins   win %   mean score")
         for name, row in data["bots"].items():
             share = 100 * row["wins"] / max(row["seat_games"], 1)
@@ -94,22 +98,9 @@ class Summary:
         return out
 
 
-def parse_bots(text: str | None) -> list[str]:
-    names = ["greedy"] * 4 if text is None else [name.strip() for name in text.split(",")]
-    for name in names:
-        if name not in BOTS:
-            raise EngineError(f'--bots: unknown bot "{name}": use {", ".join(BOTS)}', code="okey-bot")
-    if len(names) != 4:
-        raise EngineError(f"--bots: {len(names)} bots for 4 seats: give one per seat, e.g. strong,greedy,greedy,greedy")
-    return names
-
-
-def play(game: Game, bots: Sequence) -> Game:
-    """Play a game to its end, each seat's bot choosing from that seat's view."""
-    while not game.is_terminal():
-        seat = game.current_player
-        game.apply_action(bots[seat].choose(game.view(seat)))
-    return game
+def tally(options: dict, names: list[str], rotate: bool) -> Summary:
+    """The tally of a run with these (checked) options and bots."""
+    return Summary(list(names), Options(**options), rotate)
 
 
 def simulate(
@@ -119,22 +110,17 @@ def simulate(
     bots: Sequence[str] = ("greedy",) * 4,
     on_record=None,
 ) -> tuple[list[dict], Summary]:
-    """Play ``games`` games; the same ``seed`` gives the same games. Returns the records and the summary
-    (or hands each record to ``on_record`` and returns no records, for long runs)."""
+    """Play ``games`` games (``engine.core.simulate``); the same ``seed`` gives the same games. Returns the records
+    and the summary (or hands each record to ``on_record`` and returns no records, for long runs)."""
     options = options or Options()
-    master = random.Random(seed)
-    summary = Summary(list(bots))
     records: list[dict] = []
-    start = time.perf_counter()
-    for _ in range(games):
-        game = Game(options, rng=master)
-        players = [make_bot(name, random.Random(master.getrandbits(64))) for name in bots]
-        play(game, players)
-        summary.add(game, bots)
-        record = game_record(game)
-        if on_record is None:
-            records.append(record)
-        else:
-            on_record(record)
-    summary.seconds = time.perf_counter() - start
+    summary, seconds = run(
+        GAMES["okey"],
+        games,
+        seed,
+        {"mode": options.mode, "doubling": options.doubling, "rounds": options.rounds},
+        list(bots),
+        on_record=records.append if on_record is None else on_record,
+    )
+    summary.seconds = seconds
     return records, summary

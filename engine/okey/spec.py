@@ -49,3 +49,9 @@ def view_json(game: Game, seat: int) -> dict:
     """``game.view(seat)`` as JSON values: the seat's rack, the table, the discards and the counts, the events
     as the seat saw them (another seat's drawn tile is null) and its legal actions in notation."""
     return {"game": "okey"} | game.view(seat).as_json()
+
+
+def tally(options: dict, names: list[str], rotate: bool):
+    from .simulate import tally
+
+    return tally(options, names, rotate)

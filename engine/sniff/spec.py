@@ -28,6 +28,8 @@ OPTIONS = (
 )
 
 BOT_LEVELS = ("random", "greedy", "strong")
+#: The strong bot's time per move in ``simulate`` (its default when it searches by time, not by a fixed number).
+BOT_BUDGET_MS = 200.0
 BOARD = "engine.sniff.board.session"
 RECORD = "engine.sniff.record"
 REVIEW = "engine.sniff.review"
@@ -73,11 +75,19 @@ def new_game(seed: int, options: dict) -> Game:
     return Game(options["players"], seed=seed, ruleset=ruleset_named(options["rules"], partnerships))
 
 
-def make_bot(level: str, seat: int, rng: random.Random):
+def make_bot(level: str, seat: int, rng: random.Random, budget_ms: float | None = None):
     from . import bots
 
+    if budget_ms is not None:  # the strong bot searches for budget_ms per move
+        return bots.make_bot(level, rng, budget_ms)
     # The strong bot searches a fixed number of guesses, so its moves do not depend on the machine's speed.
     return bots.make_bot(level, rng, samples=bots.FIXED_SAMPLES)
+
+
+def tally(options: dict, names: list[str], rotate: bool):
+    from .simulate import tally
+
+    return tally(options, names, rotate)
 
 
 def view_json(game: Game, seat: int) -> dict:

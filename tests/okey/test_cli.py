@@ -101,3 +101,13 @@ def test_replay_names_the_round_and_event_of_a_tampered_okey_record(tmp_path):
 def test_simulate_okey_refuses_bad_bots():
     result = run("simulate", "--game", "okey", "--games", "1", "--bots", "greedy,random")
     assert result.returncode == 2 and "one per seat" in result.stderr
+
+
+def test_simulate_okey_rotates_the_bots(capsys):
+    assert (
+        main(["simulate", "--game", "okey", "--games", "4", "--bots", "greedy,random,random,random", "--rotate"]) == 0
+    )
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[:2] for line in lines[2:6]] == [[str(seat), "rotated"] for seat in range(4)]
+    bots = {line.split()[0]: line.split()[1] for line in lines[7:9]}
+    assert bots == {"greedy": "4", "random": "12"}

@@ -304,8 +304,9 @@ def test_simulate_and_replay_classic_games(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--rules", "classic", "--players", "3", "--partnerships"], "--partnerships: only four players"),
-        (["--rules", "classic", "--players", "5"], "--players: classic Sniff is played by 2, 3, 4 players, not 5"),
+        (["--rules", "classic", "--players", "3", "--partnerships"], "--partnerships: partnerships need four players"),
+        (["--rules", "classic", "--players", "5"], "--players: sniff's option players is one of 2, 3, 4, not 5"),
+        (["--players", "4", "--partnerships"], "--partnerships: partnerships is an option of classic Sniff"),
     ],
 )
 def test_simulate_refuses_partnerships_it_cannot_play(argv, message, capsys):

@@ -75,7 +75,7 @@ def test_the_strong_bot_takes_a_budget(capsys):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "5"], "--players: American Sniff is played by 2, 3, 4 players, not 5"),
+        (["--players", "5"], "--players: sniff's option players is one of 2, 3, 4, not 5"),
         (["--bots", "greedy,clever"], '--bots: unknown bot "clever": use random, greedy, strong'),
         (["--players", "3", "--bots", "greedy,random"], "--bots: 2 bots for 3 players"),
         (["--games", "0"], "--games must be at least 1, not 0"),
@@ -124,3 +124,13 @@ def test_replay_reads_one_pretty_record_from_standard_input(tmp_path):
 def test_replay_of_bad_input_says_where(text, message):
     result = run("replay", stdin=text)
     assert result.returncode == 2 and message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_every_game_option_has_its_flag_from_the_spec():
+    from engine.commands.simulate import flag_text
+    from engine.core.games import GAMES
+
+    help_text = run("simulate", "--help").stdout
+    for game in GAMES:
+        for option in GAMES[game].options:
+            assert flag_text(option) in help_text, (game, option.name)

@@ -251,10 +251,6 @@ def record_at(record: dict, position: tuple[int, int]) -> dict:
     return record | {"hands": hands, "winner": record.get("winner") if finished else None}
 
 
-#: The name the browser tests knew it by (tests/test_board_game.py, tests/test_review_browser.py).
-_record_at = record_at
-
-
 @OPS.op
 def replay_play_on(replay: str, step: int, bots: str = "greedy", lang: str = "en") -> dict:
     """Take over seat 0 of the replayed game at ``step`` and play on against the bots."""
