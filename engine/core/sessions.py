@@ -198,6 +198,44 @@ def board_phase(game, phases: type[enum.StrEnum], me: int = HUMAN) -> enum.StrEn
     return phases.YOU if current == me else phases.BOT
 
 
+# -- an online table's state, as a board draws it (engine.<game>.board.online) ------------------------------------
+
+
+class SeenGame:
+    """The game as one seat of an online table knows it while a hand or round is in play: that seat's view
+    (``seen``) and nothing else; a game's online module adds what its board reads of a game in play."""
+
+    def __init__(self, seen) -> None:
+        self.seen = seen
+        self.current_player = seen.current_player
+
+    def view(self, seat: int):
+        if seat != self.seen.seat:
+            raise PlayError(f"an online table's page knows only its own seat ({self.seen.seat}), not seat {seat}")
+        return self.seen
+
+    def is_terminal(self) -> bool:
+        return False
+
+
+def online_past(state: object, lang: str, parts: str, replay: Callable[[dict], object]) -> tuple[dict | None, object]:
+    """What an online table's ``state`` makes public of its game: the record a player may download (the whole
+    record at the end, else the finished ``parts``) and that record replayed by the engine (None before any
+    part has finished)."""
+    check_language(lang)
+    if not isinstance(state, dict) or not isinstance(state.get("board"), dict):
+        raise PlayError("an online table's state has a board", code="arguments")
+    record = state.get("record") if state.get("over") else state.get("parts")
+    if not isinstance(record, dict) or not record.get(parts):
+        return record, None
+    return record, replay(record)
+
+
+def pausing(state: dict) -> bool:
+    """Whether the table pauses between two deals (the board shows the one that ended, public now)."""
+    return state.get("pause") is not None and state.get("current") is None
+
+
 def practice_ops(renderer: str) -> tuple[Callable[..., dict], Callable[..., dict]]:
     """A game's Practice ops, ``practice_make`` and ``practice_check``, from its exercises' renderer (the module
     ``renderer``, ``engine.<game>.render.practice``): the same data as the page's build-time bank and the

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...core.errors import EngineError
-from ...core.sessions import PlayError, SessionStore, check_language
+from ...core.sessions import SeenGame, SessionStore, check_language, online_past, pausing
 from ..events import Charge, Declined, Discarded, Drew, Event, LaidMelds, LaidOff, LaidPairs, RoundEnd, Seized, Took
 from ..game import Game, OkeyView, TableItem, parse_action
 from ..melds import parse_meld, parse_piece, parse_pieces
@@ -99,33 +99,22 @@ def seat_view(state: dict) -> OkeyView:
     )
 
 
-class SeatGame:
+class SeatGame(SeenGame):
     """The game as one seat of an online table knows it during a round: its options and its view. ``game_view``
     reads no more of a game in play than this gives (a finished round is read from the replayed record)."""
 
     def __init__(self, seen: OkeyView) -> None:
-        self.seen = seen
+        super().__init__(seen)
         self.options = seen.options
-        self.current_player = seen.current_player
-
-    def view(self, seat: int) -> OkeyView:
-        if seat != self.seen.seat:
-            raise PlayError(f"an online table's page knows only its own seat ({self.seen.seat}), not seat {seat}")
-        return self.seen
-
-    def is_terminal(self) -> bool:
-        return False
 
 
 #: The seat's latest view of each online table the page shows, for the rack's checks and orders.
 _seats: SessionStore[tuple[OkeyView, bool]] = SessionStore("online", 'the page holds no online table "{key}"')
 
 
-def _replayed(record: object) -> Game | None:
+def _replay(record: dict) -> Game:
     from ..record import replay
 
-    if not isinstance(record, dict) or not record.get("rounds"):
-        return None
     return replay(record)
 
 
@@ -133,18 +122,13 @@ def online_view(state: dict, lang: str = "en") -> dict:
     """The table's view of an online table's ``state`` from its seat, with the record a player may download."""
     from .view import game_view
 
-    check_language(lang)
-    if not isinstance(state, dict) or not isinstance(state.get("board"), dict):
-        raise PlayError("an online table's state has a board", code="arguments")
+    record, past = online_past(state, lang, "rounds", _replay)
     board = state["board"]
     me = board["seat"]
     assisted = bool(state.get("options", {}).get("assisted"))
-    record = state.get("record") if state.get("over") else state.get("parts")
-    past = _replayed(record)
     # Between two deals (the server's pause) the board shows the one that ended, public now, whether the state
     # still shows it or already the next deal.
-    pausing = state.get("pause") is not None and state.get("current") is None
-    if past is not None and (past.is_terminal() or pausing or len(past.rounds) == board["round"]):
+    if past is not None and (past.is_terminal() or pausing(state) or len(past.rounds) == board["round"]):
         game = past  # the game's end, or the round that just ended (the pause before the next): all public
     else:
         game = SeatGame(seat_view(state))

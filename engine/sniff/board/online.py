@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...core.sessions import PlayError, check_language
+from ...core.sessions import SeenGame, online_past, pausing
 from ..game import Drew, Event, Game, Passed, Played, PlayerView, parse_action
 from ..notation import parse_layout, parse_placement
 from ..rules import ruleset_named
@@ -88,12 +88,12 @@ class SeatHand:
         return self.seen.side_of(seat)
 
 
-class SeatGame:
+class SeatGame(SeenGame):
     """The game as one seat of an online table knows it: the finished hands (replayed from the record) and the
     hand in play (the seat's view). ``game_view`` reads no more of a game than this gives."""
 
     def __init__(self, past: Game | None, seen: PlayerView) -> None:
-        self.seen = seen
+        super().__init__(seen)
         self.players = seen.players
         self.ruleset = seen.ruleset
         self.target = seen.target
@@ -102,23 +102,12 @@ class SeatGame:
         self.hand = SeatHand(seen)
         self.hands = [*(past.hands if past is not None else ()), self.hand]
         self.scores = seen.scores
-        self.current_player = seen.current_player
         self.seed = None
 
-    def view(self, seat: int) -> PlayerView:
-        if seat != self.seen.seat:
-            raise PlayError(f"an online table's page knows only its own seat ({self.seen.seat}), not seat {seat}")
-        return self.seen
 
-    def is_terminal(self) -> bool:
-        return False
-
-
-def _replayed(record: object) -> Game | None:
+def _replay(record: dict) -> Game:
     from ..record import replay
 
-    if not isinstance(record, dict) or not record.get("hands"):
-        return None
     return replay(record)
 
 
@@ -126,16 +115,11 @@ def online_view(state: dict, lang: str = "en") -> dict:
     """The board's view of an online table's ``state`` from its seat, with the record a player may download."""
     from .view import game_view
 
-    check_language(lang)
-    if not isinstance(state, dict) or not isinstance(state.get("board"), dict):
-        raise PlayError("an online table's state has a board", code="arguments")
+    record, past = online_past(state, lang, "hands", _replay)
     me = state["board"]["seat"]
-    record = state.get("record") if state.get("over") else state.get("parts")
-    past = _replayed(record)
     # Between two deals (the server's pause) the board shows the one that ended, public now, whether the state
     # still shows it or already the next deal.
-    pausing = state.get("pause") is not None and state.get("current") is None
-    if past is not None and (past.is_terminal() or pausing or len(past.hands) == state["board"]["hand"]):
+    if past is not None and (past.is_terminal() or pausing(state) or len(past.hands) == state["board"]["hand"]):
         game = past  # the game's end, or the hand that just ended (the pause before the next): all public
     else:
         game = SeatGame(past, seat_view(state))
