@@ -9,7 +9,9 @@ server. A spec gives, for its game:
   fills in the defaults and refuses anything else with an ``EngineError``;
 - ``bot_levels``: the bots' names, weakest first;
 - ``new_game(seed=..., **options)``: a game that deals as it goes, so its
-  ``current_player`` is None only when the game is over;
+  ``current_player`` is None only when the game is over; with ``hold=True`` it
+  stops after each hand or round that does not end the game (``needs_deal``)
+  until ``deal_next(game)`` deals the next one, as the seed decides;
 - ``record(game)`` (JSON values), ``replay(record)`` (every inconsistency an
   ``EngineError`` that says where) and ``restore(record)`` (a game in progress);
 - ``make_bot(level, seat, rng)``: a bot whose ``choose(view)`` sees only ``game.view(seat)``;
@@ -89,9 +91,9 @@ class GameSpec:
 
     A game's spec module (``engine/<game>/spec.py``) defines ``NAME``, ``OPTIONS``, ``BOT_LEVELS``, ``BOARD``
     (the module of its board ops) and ``RECORD`` (the module with ``game_record``, ``replay`` and ``restore``),
-    and the functions ``new_game(seed, options)``, ``make_bot(level, seat, rng)``, ``view_json(game, seat)``,
-    ``players(options)`` and, if some options go only with others, ``check_together(options)``;
-    ``GameSpec.of(module)`` reads them.
+    and the functions ``new_game(seed, options, hold)``, ``deal_next(game)``, ``make_bot(level, seat, rng)``,
+    ``view_json(game, seat)``, ``players(options)`` and, if some options go only with others,
+    ``check_together(options)``; ``GameSpec.of(module)`` reads them.
     """
 
     name: str
@@ -101,7 +103,9 @@ class GameSpec:
     board: str
     #: The module of the game's records: ``game_record``, ``replay`` and ``restore``, imported at first use.
     record_module: str
-    _new_game: Callable[[int, dict], Any] = field(repr=False)
+    _new_game: Callable[[int, dict, bool], Any] = field(repr=False)
+    #: Deals a held game's next hand or round (its seed decides it).
+    _deal_next: Callable[[Any], Any] = field(repr=False)
     _make_bot: Callable[[str, int, random.Random], Any] = field(repr=False)
     _view_json: Callable[[Any, int], dict] = field(repr=False)
     #: The number of seats a game with these (checked) options has.
@@ -119,6 +123,7 @@ class GameSpec:
             module.BOARD,
             module.RECORD,
             module.new_game,
+            module.deal_next,
             module.make_bot,
             module.view_json,
             module.players,
@@ -156,9 +161,23 @@ class GameSpec:
     def players(self, options: Mapping[str, object] | None = None) -> int:
         return self._players(self.check_options(options))
 
-    def new_game(self, *, seed: int, **options: object) -> Any:
-        """A new game from ``seed`` with these options (checked): it deals each hand or round as it goes."""
-        return self._new_game(seed, self.check_options(options))
+    def new_game(self, *, seed: int, hold: bool = False, **options: object) -> Any:
+        """A new game from ``seed`` with these options (checked): it deals each hand or round as it goes, or with
+        ``hold`` stops after each one that does not end the game, its view still that part's end, until
+        ``deal_next``. Either way the same seed and actions make the same game and the same record."""
+        return self._new_game(seed, self.check_options(options), hold)
+
+    def needs_deal(self, game: Any) -> bool:
+        """True when a held game waits between two hands or rounds for ``deal_next``."""
+        return bool(game.needs_deal)
+
+    def deal_next(self, game: Any) -> None:
+        """Deal a held game's next hand or round now, as its seed decides; an ``EngineError`` if none is due."""
+        if not game.needs_deal:
+            raise EngineError(
+                f"{self.name}: no deal is due (a part is in play, or the game is over)", code="no-deal-due"
+            )
+        self._deal_next(game)
 
     def record(self, game: Any) -> dict:
         """The game's record as JSON values, with its seed (the game's record format, ``spec/``)."""
