@@ -84,32 +84,25 @@ class Service:
                     self.done.popitem(last=False)
             else:
                 self.tables[table_id] = table
-            table.events_len = len(self.board(table, 0).get("events", ()))
         elif self.store.shared:
             for entry in await self.store.log(table_id, table.version):
-                self.apply(table, entry)
+                table.apply(entry)
         if self.store.shared:
             clock = await self.store.redis.hgetall(f"t:{table_id}:clock")
             table.deadline = int(clock["deadline"]) if clock.get("deadline") else None
-            table.pause_until = int(clock["pause"]) if clock.get("pause") else None
             table.turn_seat = int(clock["turn"]) if clock.get("turn") else None
         return table
 
-    def apply(self, table: Table, entry: dict) -> None:
-        table.apply(entry)
-        if entry["kind"] == "act":
-            events = len(self.board(table, 0).get("events", ()))
-            table.events_len = events
-
     async def save_clock(self, table: Table) -> None:
+        """The turn's deadline and seat, for the other processes (the pause is in the log)."""
         if self.store.shared:
-            fields = {"deadline": table.deadline or "", "pause": table.pause_until or "", "turn": table.turn_seat}
+            fields = {"deadline": table.deadline or "", "turn": table.turn_seat}
             fields = {key: "" if value is None else value for key, value in fields.items()}
             await self.store.redis.hset(f"t:{table.id}:clock", mapping=fields)
 
     async def write(self, table: Table, entry: dict) -> object:
-        """Apply ``entry`` (the engine checks it), then append it to the log; an ``EngineError`` changes nothing."""
-        before = table.events_len
+        """Apply ``entry`` (the engine checks it), then append it to the log; an ``EngineError`` changes nothing.
+        An action that ends a round gets its pause's end (``pause``) before it is written."""
         try:
             event = table.apply(entry)
         except EngineError:
@@ -122,13 +115,6 @@ class Service:
         except (StoreConflict, Exception):
             self.tables.pop(table.id, None)
             raise
-        if entry["kind"] == "act":
-            after = len(self.board(table, 0).get("events", ()))
-            table.events_len = after
-            if after <= before and not table.game.is_terminal():  # a new round (or hand) was dealt
-                pause = table.meta["table_options"]["pause"]
-                if pause:
-                    table.pause_until = now_ms() + int(pause * 1000)
         return event
 
     # -- what a seat sees -----------------------------------------------------------------------------------
@@ -158,7 +144,7 @@ class Service:
             "status": table.status,
             "current": current,
             "deadline": table.deadline if current is not None else None,
-            "pause": table.pause_until,
+            "pause": table.pause_until if table.pausing else None,
             "hand": list(board.get("tiles", board.get("rack", []))),
             "legal": list(legal),
             "events": events,
@@ -210,7 +196,7 @@ class Service:
         now = now_ms()
         if table.status != "playing":
             return None
-        if table.pause_until is not None:
+        if table.pausing:
             return table.pause_until
         seat = table.current
         if seat is None or table.controller(seat) == "bot":
@@ -393,13 +379,14 @@ class Service:
             else:
                 await self.store.wake(table.id, None)
             return False
-        if table.pause_until is not None:
+        if table.pausing:
             if now < table.pause_until:
                 await self.store.wake(table.id, table.pause_until)
                 return False
-            table.pause_until = None
+            # The pause is over: the next round (or hand) is dealt, written, and broadcast.
+            await self.write(table, table.next_entry(kind="deal", seat=None))
             await self.changed(table, seats=False)
-            return False
+            return True
         self.new_turn(table)
         seat = table.current
         if seat is None:
