@@ -1,6 +1,7 @@
 """Load benchmark of the online tables: N tables of 4 seats at once against a real server, clients on loopback.
 
     .venv/bin/python scripts/bench_server.py [--tables 100] [--seconds 60] [--think 500] [--game okey]
+    .venv/bin/python scripts/bench_server.py --profile server.prof   # the server under cProfile (pstats file)
     .venv/bin/python scripts/bench_server.py --restart      # the time from SIGKILL to a table playing again
     .venv/bin/python scripts/bench_server.py --restart --redis   # the same, the table going on on another process
 
@@ -192,6 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=("okey", "sniff"), default="okey")
     parser.add_argument("--restart", action="store_true", help="measure the time from SIGKILL to playing again")
     parser.add_argument("--redis", action="store_true", help="with --restart: two processes on a redis-server")
+    parser.add_argument("--profile", type=Path, default=None, help="run the server under cProfile, stats to this file")
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 500 or not 1 <= args.seconds <= 600:
         parser.error("1 to 500 tables, for 1 to 600 seconds")
@@ -201,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.restart:
             asyncio.run(restart(args, site, db))
             return 0
-        server = ServerProcess(site, db=db)
+        server = ServerProcess(site, db=db, profile=args.profile and args.profile.resolve())
         try:
             asyncio.run(load(args, server))
         finally:

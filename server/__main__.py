@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import faulthandler
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -33,6 +34,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {args.site} holds no built site: run scripts/build_site first", file=sys.stderr)
         return 2
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: every thread's stack, on stderr
+    if os.environ.get("SERVER_PROFILE"):  # the load benchmark's --profile: kill -USR2 <pid> writes the statistics
+        import cProfile
+
+        profiler = cProfile.Profile()
+        signal.signal(signal.SIGUSR2, lambda *_: profiler.dump_stats(os.environ["SERVER_PROFILE"]))
+        profiler.enable()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     import uvicorn
 

@@ -18,10 +18,12 @@ from collections import OrderedDict
 from engine.core.errors import EngineError
 from engine.core.games import GAMES
 
+from . import wire
 from .bots import BotPool
 from .errors import ServerError
 from .store import StoreConflict, now_ms
 from .tables import TAKEOVER, Table, digest, fingerprint, new_meta
+from .wire import Holder, Raw
 
 log = logging.getLogger("server")
 
@@ -128,14 +130,28 @@ class Service:
             board = table.boards[seat] = table.spec.view_json(table.game, seat)
         return board
 
+    def wire_state(self, table: Table, seat: int):
+        """The seat's state as it is sent: JSON text encoded once per version (``server.wire``), shared by the
+        broadcast and the answers; as a dict with --redis (the messages across processes are JSON themselves)."""
+        if self.store.shared:
+            return self.state(table, seat)
+        if table.states_version != table.version:
+            table.states, table.states_version = {}, table.version
+        text = table.states.get(seat)
+        if text is None:
+            text = table.states[seat] = Raw(wire.dumps(self.state(table, seat)))
+        return text
+
     def state(self, table: Table, seat: int) -> dict:
         board = self.board(table, seat)
         current = table.current
-        events = [dict(event) for event in board.get("events", ())]
+        events = board.get("events", ())
         moves = table.moves[-len(events) :] if events else []
-        for event, (_, auto) in zip(events, moves, strict=False):
-            if auto:
-                event["auto"] = True
+        if any(auto for _, auto in moves):  # the events a bot played for a seat are marked (copies: the board's stay)
+            marked = [
+                {**event, "auto": True} if auto else event for event, (_, auto) in zip(events, moves, strict=False)
+            ]
+            events = marked + list(events[len(marked) :])
         legal = board.get("legal", board.get("actions", [])) if current == seat else []
         state = {
             "game": table.meta["game"],
@@ -146,7 +162,7 @@ class Service:
             "deadline": table.deadline if current is not None else None,
             "pause": table.pause_until if table.pausing else None,
             "hand": list(board.get("tiles", board.get("rack", []))),
-            "legal": list(legal),
+            "legal": legal,
             "events": events,
             # The board's own events and legal actions are the state's (sent once, the events marked auto).
             "board": {key: value for key, value in board.items() if key not in BOARD_DUPLICATES},
@@ -174,7 +190,8 @@ class Service:
         """Every human seat's ``state``, then (if ``seats``) the ``table`` to all."""
         for index, seat in enumerate(table.seats):
             if seat["kind"] == "human" and seat["token"] is not None and not seat.get("left"):
-                data = {"table": table.id, "version": table.version, "seat": index, "state": self.state(table, index)}
+                state = self.wire_state(table, index)
+                data = Holder(table=table.id, version=table.version, seat=index, state=state)
                 await self.emit("state", data, room=f"{table.id}:{index}")
         if seats:
             await self.emit("table", await self.table_info(table), room=table.id)
@@ -286,7 +303,7 @@ class Service:
                     item["action"] = entry["action"]
                     item["auto"] = bool(entry.get("auto"))
                 missed.append(item)
-            return {"seat": seat, "state": self.state(table, seat), "missed": missed}, table, seat
+            return Holder(seat=seat, state=self.wire_state(table, seat), missed=missed), table, seat
 
     async def act(self, table_id, token, command_id, version, action) -> dict:
         async with self.locked(table_id) as table:
@@ -296,7 +313,7 @@ class Service:
             if known is not None:
                 if known[0] != fp:
                     raise ServerError("bad-request", "this id was sent before with another command", {"field": "id"})
-                return {"version": known[1], "state": self.state(table, seat), "repeated": True}
+                return Holder(version=known[1], state=self.wire_state(table, seat), repeated=True)
             self.seat(table, token)
             if version != table.version:
                 raise ServerError(
@@ -304,7 +321,7 @@ class Service:
                 )
             if action.startswith("bot ") or action == "bot":
                 await self.give_to_bot(table, seat, action, command_id, fp)
-                return {"version": table.version, "state": self.state(table, seat)}
+                return Holder(version=table.version, state=self.wire_state(table, seat))
             if table.current != seat:
                 raise ServerError("not-your-turn", "it is not this seat's turn", {"current": table.current})
             entry = table.next_entry(kind="act", seat=seat, action=action, auto=False, id=command_id, fp=fp)
@@ -313,7 +330,7 @@ class Service:
             except EngineError as error:
                 raise ServerError("illegal", str(error), {"code": error.code, **error.params}) from None
             await self.changed(table, seats=False)
-            return {"version": table.version, "state": self.state(table, seat)}
+            return Holder(version=table.version, state=self.wire_state(table, seat))
 
     async def give_to_bot(self, table: Table, seat: int, action: str, command_id, fp) -> None:
         words = action.split()

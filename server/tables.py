@@ -164,6 +164,9 @@ class Table:
     #: The seats' views at ``boards_version`` (the engine's game changes only with the version).
     boards: dict = field(default_factory=dict)
     boards_version: int = -1
+    #: The seats' states as sent (JSON text, ``server.wire``) at ``states_version``.
+    states: dict = field(default_factory=dict)
+    states_version: int = -1
     _record: dict | None = None
     spec: object = None
 

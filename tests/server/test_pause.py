@@ -114,9 +114,10 @@ def test_a_server_killed_during_the_pause_carries_it_on(site, tmp_path):
         async def before():
             players, created = await seated(first.url, "sniff", 2, {"pause": 4})
             ended = await play_until(players, lambda s: s["pause"] is not None)
-            first.kill()  # SIGKILL, the pause just begun
             for player in players:
                 await player.wait(lambda s: s["version"] == ended["version"])
+            first.kill()  # SIGKILL, the pause just begun
+            for player in players:
                 await player.close()
             return (
                 [(player.token, player.seat) for player in players],
