@@ -48,7 +48,13 @@ def main(argv: list[str] | None = None) -> int:
     db = args.db or ROOT / ".tables" / "tables.sqlite3"
     app, _, _ = make_app(args.site, db=None if args.redis else db, redis=args.redis, bot_pace_ms=args.bot_pace)
     config = uvicorn.Config(
-        app, host=args.host, port=args.port, log_level="warning", lifespan="on", ws="websockets-sansio"
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        lifespan="on",
+        ws="websockets-sansio",
+        ws_ping_interval=None,
     )
     server = uvicorn.Server(config)
     original = server.startup

@@ -107,7 +107,8 @@ class ServerProcess:
                 self.process.kill()
                 self.process.wait(10)
         self.drain.join(5)  # it ends at the end of the output
-        self.process.stdout.close()
+        if not self.drain.is_alive():  # else a process the server left holds its output open: closing would hang
+            self.process.stdout.close()
 
 
 class RedisProcess:

@@ -4,6 +4,8 @@ carries on every table from its last written action; its clients rejoin with the
 from __future__ import annotations
 
 import asyncio
+import time
+from pathlib import Path
 
 from .support import Player, ServerProcess, play_out
 from .test_protocol import two_seats
@@ -62,3 +64,43 @@ def test_sigkill_mid_game_then_restart_on_the_same_sqlite_file(site, tmp_path):
         assert len(rejoined["missed"]) == state["version"] - acked
     # The table plays on from there, every seat's state agreeing.
     assert final["version"] >= players[0][1]["state"]["version"] + 20
+
+
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux's /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def test_the_bots_workers_end_with_a_server_killed_with_sigkill(site, tmp_path):
+    server = ServerProcess(site, db=tmp_path / "tables.sqlite3")
+    try:
+
+        async def main():
+            human = await Player(server.url).connect()
+            await human.create("sniff", ["human", "bot:random"], {"pause": 0})
+            # The human leaves: both seats are the bots', whose moves are chosen in the workers.
+            await human.wait(lambda s: s["status"] == "playing")
+            await human.ok("leave", {"table": human.table_id, "token": human.token})
+            await human.close()
+
+        asyncio.run(main())
+        deadline = time.monotonic() + 20
+        while len(children(server.process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        workers = children(server.process.pid)
+        assert workers, "no bot worker started"
+        server.kill()
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{pid}").exists() for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()], "a bot worker outlived its server"
+    finally:
+        server.stop()
