@@ -1,5 +1,5 @@
 """The pause between rounds (or hands): the finished one stays on the table, with how it ended, until the pause's
-end deals the next; the pause is written in the log, so a server killed during it carries it on."""
+end deals the next (a server killed during a pause carries it on: ``test_restart.py``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from .support import Player, ServerProcess
+from .support import Player
 from .test_games import okey_pick, seated
 from .test_protocol import error_of
 
@@ -104,56 +104,3 @@ def test_without_a_pause_the_next_hand_is_dealt_at_once(server):
     for player in players:
         states = [message.get("state") for kind, message in player.messages if kind == "state"]
         assert states and all(state["pause"] is None and state["board"]["end"] is None for state in states)
-
-
-def test_a_server_killed_during_the_pause_carries_it_on(site, tmp_path):
-    db = tmp_path / "tables.sqlite3"
-    first = ServerProcess(site, db=db)
-    try:
-
-        async def before():
-            players, created = await seated(first.url, "sniff", 2, {"pause": 4})
-            ended = await play_until(players, lambda s: s["pause"] is not None)
-            for player in players:
-                await player.wait(lambda s: s["version"] == ended["version"])
-            first.kill()  # SIGKILL, the pause just begun
-            for player in players:
-                await player.close()
-            return (
-                [(player.token, player.seat) for player in players],
-                created,
-                ended,
-                {p.seat: p.state for p in players},
-            )
-
-        seats, created, ended, held = asyncio.run(before())
-    finally:
-        first.stop()
-
-    second = ServerProcess(site, db=db)
-    try:
-
-        async def after():
-            players = []
-            for token, seat in seats:
-                player = await Player(second.url).connect()
-                player.table_id, player.token, player.seat = created["table"], token, seat
-                rejoined = await player.rejoin(ended["version"])
-                players.append((player, rejoined["state"], time.time() * 1000))
-            dealt = await players[0][0].wait(lambda s: s["version"] > ended["version"], timeout=10)
-            arrived = time.time() * 1000
-            for player, _, _ in players:
-                await player.close()
-            return players, dealt, arrived
-
-        players, dealt, arrived = asyncio.run(after())
-    finally:
-        second.stop()
-    for _, state, at in players:
-        if state["version"] == ended["version"]:  # back before the pause's end: the same pause goes on
-            check_held(state, "hand", "deductions", ended["version"], at)
-            assert state == held[state["seat"]]  # the very state the seat saw before the kill, its pause too
-        else:  # the pause ended while the server was down: the next hand was dealt at its start
-            assert state["version"] == ended["version"] + 1 and state["board"]["hand"] == 2
-    assert arrived >= ended["pause"]
-    assert dealt["version"] == ended["version"] + 1 and dealt["board"]["hand"] == 2 and dealt["current"] is not None
