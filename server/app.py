@@ -8,7 +8,7 @@ from pathlib import Path
 
 import socketio
 
-from .service import Service
+from .service import GRACE_MS, Service
 from .sockets import Sockets
 from .static import StaticSite
 from .store import RedisStore, SqliteStore
@@ -17,7 +17,9 @@ from .wire import JsonPacket, LocalManager
 log = logging.getLogger("server")
 
 
-def make_app(site: Path, db: Path | None = None, redis: str | None = None, bot_pace_ms: int = 300):
+def make_app(
+    site: Path, db: Path | None = None, redis: str | None = None, bot_pace_ms: int = 300, grace_ms: int = GRACE_MS
+):
     """The app, its Socket.IO server and its service (started and stopped with the app's lifespan)."""
     if redis:
         store = RedisStore(redis)
@@ -34,7 +36,7 @@ def make_app(site: Path, db: Path | None = None, redis: str | None = None, bot_p
         ping_interval=5,
         ping_timeout=5,
     )
-    service = Service(store, sio.emit, bot_pace_ms=bot_pace_ms)
+    service = Service(store, sio.emit, bot_pace_ms=bot_pace_ms, grace_ms=grace_ms)
     Sockets(sio, service)
     tasks: list[asyncio.Task] = []
 

@@ -38,8 +38,10 @@ GRACE_MS = 2000
 
 
 class Service:
-    def __init__(self, store, emit, bot_pace_ms: int = 300, bot_workers: int = 2) -> None:
+    def __init__(self, store, emit, bot_pace_ms: int = 300, bot_workers: int = 2, grace_ms: int = GRACE_MS) -> None:
         self.store = store
+        #: How long a seat whose connections all closed waits for its human before the bot plays it.
+        self.grace_ms = grace_ms
         #: ``await emit(event, data, room)``: Socket.IO's emit (to every process with --redis).
         self.emit = emit
         self.bot_pace_ms = bot_pace_ms
@@ -219,7 +221,7 @@ class Service:
         if seat is None or table.controller(seat) == "bot":
             return now
         here = await self.store.here_until(table.id, seat)
-        wake = here + GRACE_MS if here < 2**61 else None
+        wake = here + self.grace_ms if here < 2**61 else None
         if table.deadline is not None:
             wake = table.deadline if wake is None else min(wake, table.deadline)
         if self.store.shared and wake is not None:
@@ -413,7 +415,7 @@ class Service:
             return True
         here = await self.store.here_until(table.id, seat)
         late = table.deadline is not None and now >= table.deadline
-        if late or here + GRACE_MS <= now:
+        if late or here + self.grace_ms <= now:
             await self.bot_move(table, seat, auto=True)
             return True
         await self.save_clock(table)

@@ -19,7 +19,7 @@ import socketio
 from engine.core.i18n import LANGUAGES
 
 from .errors import ServerError
-from .service import GRACE_MS, Service
+from .service import Service
 from .store import now_ms
 from .wire import Holder
 
@@ -102,7 +102,7 @@ class Sockets:
         self.buckets.pop(sid, None)
         for table_id, seat in self.seats.pop(sid, set()):
             await self.service.store.connected(table_id, seat, -1)
-            await self.service.store.wake(table_id, now_ms() + GRACE_MS)
+            await self.service.store.wake(table_id, now_ms() + self.service.grace_ms)
             task = asyncio.get_running_loop().create_task(self.presence_changed(table_id))
             self.telling.add(task)
             task.add_done_callback(self.telling.discard)

@@ -51,10 +51,12 @@ class ServerProcess:
         db: Path | None = None,
         redis: str | None = None,
         bot_pace: int = 0,
+        grace: int | None = None,
         profile: Path | None = None,
     ) -> None:
         args = [sys.executable, "-m", "server", "--port", "0", "--site", str(site), "--bot-pace", str(bot_pace)]
         args += ["--redis", redis] if redis else ["--db", str(db)]
+        args += [] if grace is None else ["--grace", str(grace)]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         # ``profile``: the server runs under cProfile, its statistics written to that file when it stops.
         self.profile = profile
