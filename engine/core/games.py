@@ -172,11 +172,10 @@ class GameSpec:
         return bool(game.needs_deal)
 
     def deal_next(self, game: Any) -> None:
-        """Deal a held game's next hand or round now, as its seed decides; an ``EngineError`` if none is due."""
+        """Deal a held game's next hand or round now, as its seed decides. A ``ValueError`` if none is due: the
+        caller's mistake (it asks ``needs_deal`` first), never a player's."""
         if not game.needs_deal:
-            raise EngineError(
-                f"{self.name}: no deal is due (a part is in play, or the game is over)", code="no-deal-due"
-            )
+            raise ValueError(f"{self.name}: no deal is due (a part is in play, or the game is over)")
         self._deal_next(game)
 
     def record(self, game: Any) -> dict:
