@@ -1,15 +1,17 @@
 """Load benchmark of the online tables: N tables of 4 seats at once against a real server, clients on loopback.
 
     .venv/bin/python scripts/bench_server.py [--tables 100] [--seconds 60] [--think 500] [--game okey]
+    .venv/bin/python scripts/bench_server.py --profile server.prof   # the server under cProfile (pstats file)
     .venv/bin/python scripts/bench_server.py --restart      # the time from SIGKILL to a table playing again
     .venv/bin/python scripts/bench_server.py --restart --redis   # the same, the table going on on another process
 
 Starts ``python -m server`` (SQLite in a temporary folder, a tiny site), seats 4 Socket.IO clients at each
-table, every one playing one of its ``legal`` actions ``--think`` ms after its turn comes (a fast human), a
-finished table replaced by a new one, until ``--seconds`` have passed. Prints games per minute, the p50/p95/p99
-time to answer an action (from the client's send to its acknowledgement), the server's memory per table
-(its RSS with the tables playing, less its RSS before them, over the number of tables) and the bots' slowest
-move. It stops by itself.
+table, measures the server's CPU for 5 s while nobody plays (the connections' pings, the clock's beat), then
+every seat plays one of its ``legal`` actions ``--think`` ms after its turn comes (a fast human), a finished
+table replaced by a new one, until ``--seconds`` have passed. Prints games per minute, the p50/p95/p99 time to
+answer an action (from the client's send to its acknowledgement), the server's memory per table (its RSS with
+the tables playing, less its RSS before them, over the number of tables), and the server's CPU per action:
+all of it, and less the idle cost (what the actions themselves cost, whatever their rate). It stops by itself.
 """
 
 from __future__ import annotations
@@ -58,14 +60,19 @@ class Bench:
         self.games = 0
         self.refused: dict[str, int] = {}
 
-    async def table(self, stop: float) -> None:
-        """One table after another, until ``stop``."""
+    async def seated(self) -> list[Player]:
+        """A new table, its four seats taken."""
+        players = [await Player(self.url).connect() for _ in range(4)]
+        options = {"pause": 0} if self.game == "okey" else {"pause": 0, "players": 4}
+        created = await players[0].create(self.game, ["human"] * 4, options)
+        for player in players[1:]:
+            await player.join(created["table"], created["invite"])
+        return players
+
+    async def table(self, players: list[Player], stop: float) -> None:
+        """This table, then one new table after another, until ``stop``."""
         while time.monotonic() < stop:
-            players = [await Player(self.url).connect() for _ in range(4)]
-            options = {"pause": 0} if self.game == "okey" else {"pause": 0, "players": 4}
-            created = await players[0].create(self.game, ["human"] * 4, options)
-            for player in players[1:]:
-                await player.join(created["table"], created["invite"])
+            players = players or await self.seated()
             try:
                 over = await asyncio.gather(*(self.seat(player, stop) for player in players))
                 if all(over):
@@ -73,6 +80,7 @@ class Bench:
             finally:
                 for player in players:
                     await player.close()
+                players = None
 
     async def seat(self, player: Player, stop: float) -> bool:
         while time.monotonic() < stop:
@@ -98,6 +106,10 @@ class Bench:
         return False
 
 
+#: How long the benchmark measures the server's CPU with every table seated and nobody playing.
+IDLE_SECONDS = 5
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -106,17 +118,21 @@ def percentile(values: list[float], share: float) -> float:
 async def load(args, server: ServerProcess) -> None:
     bench = Bench(server.url, args.game, args.think / 1000)
     before = rss_kib(server.process.pid)
-    cpu_before, own_before = cpu_seconds(server.process.pid), time.process_time()
+    pid = server.process.pid
+    tables = [await bench.seated() for _ in range(args.tables)]  # every table seated, nobody playing yet
+    # The server's CPU while nothing happens but the connections' pings and the clock's beat: its cost per
+    # second, apart from the actions' own.
+    idle_from, idle_start = cpu_seconds(pid), time.monotonic()
+    await asyncio.sleep(IDLE_SECONDS)
+    idle = (cpu_seconds(pid) - idle_from) / (time.monotonic() - idle_start)
+    cpu_before, own_before = cpu_seconds(pid), time.process_time()
     started = time.monotonic()
     stop = started + args.seconds
-    tasks = []
-    for _ in range(args.tables):  # seat the tables a few at a time, as people arrive
-        tasks.append(asyncio.ensure_future(bench.table(stop)))
-        await asyncio.sleep(0.02)
+    tasks = [asyncio.ensure_future(bench.table(players, stop)) for players in tables]
     await asyncio.sleep(min(5, args.seconds / 3))
-    playing = rss_kib(server.process.pid)
+    playing = rss_kib(pid)
     await asyncio.gather(*tasks)
-    cpu = cpu_seconds(server.process.pid) - cpu_before
+    cpu = cpu_seconds(pid) - cpu_before
     own = time.process_time() - own_before
     minutes = (time.monotonic() - started) / 60
     ms = [value * 1000 for value in bench.answers]
@@ -132,10 +148,13 @@ async def load(args, server: ServerProcess) -> None:
         f"{(playing - before) / args.tables / 1024:.2f} MiB per table"
     )
     if ms:
+        seconds = minutes * 60
+        net = cpu - idle * seconds
         print(
-            f"CPU: the server {cpu * 1000 / len(ms):.1f} ms per action ({cpu / (minutes * 60) * 100:.0f}% of a core), "
-            f"the clients {own * 1000 / len(ms):.1f} ms per action; load average {os.getloadavg()[0]:.1f} "
-            f"on {os.cpu_count()} cores"
+            f"CPU: the server {cpu * 1000 / len(ms):.2f} ms per action ({cpu / seconds * 100:.0f}% of a core); "
+            f"idle with every seat connected {idle * 100:.1f}% of a core (pings, the clock), so the actions' own "
+            f"{net * 1000 / len(ms):.2f} ms per action; the clients {own * 1000 / len(ms):.1f} ms per action; "
+            f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
         )
     if bench.refused:
         print(f"refused: {bench.refused}")
@@ -192,6 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=("okey", "sniff"), default="okey")
     parser.add_argument("--restart", action="store_true", help="measure the time from SIGKILL to playing again")
     parser.add_argument("--redis", action="store_true", help="with --restart: two processes on a redis-server")
+    parser.add_argument("--profile", type=Path, default=None, help="run the server under cProfile, stats to this file")
     args = parser.parse_args(argv)
     if not 1 <= args.tables <= 500 or not 1 <= args.seconds <= 600:
         parser.error("1 to 500 tables, for 1 to 600 seconds")
@@ -201,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.restart:
             asyncio.run(restart(args, site, db))
             return 0
-        server = ServerProcess(site, db=db)
+        server = ServerProcess(site, db=db, profile=args.profile and args.profile.resolve())
         try:
             asyncio.run(load(args, server))
         finally:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import faulthandler
 import logging
+import os
 import signal
 import sys
 from pathlib import Path
@@ -26,22 +27,45 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bot-pace", type=int, default=300, metavar="MS", help="the pause before each bot move (default 300 ms)"
     )
+    parser.add_argument(
+        "--grace",
+        type=int,
+        default=2000,
+        metavar="MS",
+        help="how long a seat whose connection dropped waits before the bot plays it (default 2000 ms, at most 5000)",
+    )
     args = parser.parse_args(argv)
+    if not 0 <= args.grace <= 5000:
+        parser.error("--grace is 0 to 5000 ms: the protocol allows a grace of at most 5 seconds")
     if args.db is not None and args.redis:
         parser.error("--db and --redis exclude each other: one store")
     if not (args.site / "index.html").is_file():
         print(f"error: {args.site} holds no built site: run scripts/build_site first", file=sys.stderr)
         return 2
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: every thread's stack, on stderr
+    if os.environ.get("SERVER_PROFILE"):  # the load benchmark's --profile: kill -USR2 <pid> writes the statistics
+        import cProfile
+
+        profiler = cProfile.Profile()
+        signal.signal(signal.SIGUSR2, lambda *_: profiler.dump_stats(os.environ["SERVER_PROFILE"]))
+        profiler.enable()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     import uvicorn
 
     from .app import make_app
 
     db = args.db or ROOT / ".tables" / "tables.sqlite3"
-    app, _, _ = make_app(args.site, db=None if args.redis else db, redis=args.redis, bot_pace_ms=args.bot_pace)
+    app, _, _ = make_app(
+        args.site, db=None if args.redis else db, redis=args.redis, bot_pace_ms=args.bot_pace, grace_ms=args.grace
+    )
     config = uvicorn.Config(
-        app, host=args.host, port=args.port, log_level="warning", lifespan="on", ws="websockets-sansio"
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        lifespan="on",
+        ws="websockets-sansio",
+        ws_ping_interval=None,
     )
     server = uvicorn.Server(config)
     original = server.startup

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import random
+import threading
+import time
 import zlib
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
@@ -43,6 +46,18 @@ def choose(table_id: str, game: str, seed: int, options: dict, actions: list[str
     return state.notation(bot.choose(state.view(seat)))
 
 
+def _watch(parent: int) -> None:
+    """In a worker: end it when the server's process is gone. A worker holds both ends of its own task queue, so
+    it would never see the queue close, and a server killed with SIGKILL would leave it behind for ever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 class BotPool:
     """One single-process executor per worker; a table's moves always go to the same one."""
 
@@ -53,7 +68,9 @@ class BotPool:
     def executor(self, index: int) -> ProcessPoolExecutor:
         if self.executors[index] is None:
             context = multiprocessing.get_context("spawn")
-            self.executors[index] = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            self.executors[index] = ProcessPoolExecutor(
+                max_workers=1, mp_context=context, initializer=_watch, initargs=(os.getpid(),)
+            )
         return self.executors[index]
 
     async def choose(self, table_id: str, *args) -> str:
@@ -66,6 +83,7 @@ class BotPool:
             return await loop.run_in_executor(self.executor(index), choose, table_id, *args)
 
     def shutdown(self) -> None:
+        """The workers end with the server (a move under way is waited for)."""
         for executor in self.executors:
             if executor is not None:
-                executor.shutdown(wait=False, cancel_futures=True)
+                executor.shutdown(wait=True, cancel_futures=True)

@@ -19,10 +19,12 @@ from engine.core.errors import EngineError
 from engine.core.games import GAMES
 from engine.core.sessions import finished_record
 
+from . import wire
 from .bots import BotPool
 from .errors import ServerError
 from .store import StoreConflict, now_ms
 from .tables import TAKEOVER, Table, digest, fingerprint, new_meta
+from .wire import Holder, Raw
 
 log = logging.getLogger("server")
 
@@ -37,8 +39,10 @@ GRACE_MS = 2000
 
 
 class Service:
-    def __init__(self, store, emit, bot_pace_ms: int = 300, bot_workers: int = 2) -> None:
+    def __init__(self, store, emit, bot_pace_ms: int = 300, bot_workers: int = 2, grace_ms: int = GRACE_MS) -> None:
         self.store = store
+        #: How long a seat whose connections all closed waits for its human before the bot plays it.
+        self.grace_ms = grace_ms
         #: ``await emit(event, data, room)``: Socket.IO's emit (to every process with --redis).
         self.emit = emit
         self.bot_pace_ms = bot_pace_ms
@@ -85,32 +89,25 @@ class Service:
                     self.done.popitem(last=False)
             else:
                 self.tables[table_id] = table
-            table.events_len = len(self.board(table, 0).get("events", ()))
         elif self.store.shared:
             for entry in await self.store.log(table_id, table.version):
-                self.apply(table, entry)
+                table.apply(entry)
         if self.store.shared:
             clock = await self.store.redis.hgetall(f"t:{table_id}:clock")
             table.deadline = int(clock["deadline"]) if clock.get("deadline") else None
-            table.pause_until = int(clock["pause"]) if clock.get("pause") else None
             table.turn_seat = int(clock["turn"]) if clock.get("turn") else None
         return table
 
-    def apply(self, table: Table, entry: dict) -> None:
-        table.apply(entry)
-        if entry["kind"] == "act":
-            events = len(self.board(table, 0).get("events", ()))
-            table.events_len = events
-
     async def save_clock(self, table: Table) -> None:
+        """The turn's deadline and seat, for the other processes (the pause is in the log)."""
         if self.store.shared:
-            fields = {"deadline": table.deadline or "", "pause": table.pause_until or "", "turn": table.turn_seat}
+            fields = {"deadline": table.deadline or "", "turn": table.turn_seat}
             fields = {key: "" if value is None else value for key, value in fields.items()}
             await self.store.redis.hset(f"t:{table.id}:clock", mapping=fields)
 
     async def write(self, table: Table, entry: dict) -> object:
-        """Apply ``entry`` (the engine checks it), then append it to the log; an ``EngineError`` changes nothing."""
-        before = table.events_len
+        """Apply ``entry`` (the engine checks it), then append it to the log; an ``EngineError`` changes nothing.
+        An action that ends a round gets its pause's end (``pause``) before it is written."""
         try:
             event = table.apply(entry)
         except EngineError:
@@ -123,13 +120,6 @@ class Service:
         except (StoreConflict, Exception):
             self.tables.pop(table.id, None)
             raise
-        if entry["kind"] == "act":
-            after = len(self.board(table, 0).get("events", ()))
-            table.events_len = after
-            if after <= before and not table.game.is_terminal():  # a new round (or hand) was dealt
-                pause = table.meta["table_options"]["pause"]
-                if pause:
-                    table.pause_until = now_ms() + int(pause * 1000)
         return event
 
     # -- what a seat sees -----------------------------------------------------------------------------------
@@ -143,14 +133,28 @@ class Service:
             board = table.boards[seat] = table.spec.view_json(table.game, seat)
         return board
 
+    def wire_state(self, table: Table, seat: int):
+        """The seat's state as it is sent: JSON text encoded once per version (``server.wire``), shared by the
+        broadcast and the answers; as a dict with --redis (the messages across processes are JSON themselves)."""
+        if self.store.shared:
+            return self.state(table, seat)
+        if table.states_version != table.version:
+            table.states, table.states_version = {}, table.version
+        text = table.states.get(seat)
+        if text is None:
+            text = table.states[seat] = Raw(wire.dumps(self.state(table, seat)))
+        return text
+
     def state(self, table: Table, seat: int) -> dict:
         board = self.board(table, seat)
         current = table.current
-        events = [dict(event) for event in board.get("events", ())]
+        events = board.get("events", ())
         moves = table.moves[-len(events) :] if events else []
-        for event, (_, auto) in zip(events, moves, strict=False):
-            if auto:
-                event["auto"] = True
+        if any(auto for _, auto in moves):  # the events a bot played for a seat are marked (copies: the board's stay)
+            marked = [
+                {**event, "auto": True} if auto else event for event, (_, auto) in zip(events, moves, strict=False)
+            ]
+            events = marked + list(events[len(marked) :])
         legal = board.get("legal", board.get("actions", [])) if current == seat else []
         state = {
             "game": table.meta["game"],
@@ -159,9 +163,9 @@ class Service:
             "status": table.status,
             "current": current,
             "deadline": table.deadline if current is not None else None,
-            "pause": table.pause_until,
+            "pause": table.pause_until if table.pausing else None,
             "hand": list(board.get("tiles", board.get("rack", []))),
-            "legal": list(legal),
+            "legal": legal,
             "events": events,
             # The board's own events and legal actions are the state's (sent once, the events marked auto).
             "board": {key: value for key, value in board.items() if key not in BOARD_DUPLICATES},
@@ -205,7 +209,8 @@ class Service:
         """Every human seat's ``state``, then (if ``seats``) the ``table`` to all."""
         for index, seat in enumerate(table.seats):
             if seat["kind"] == "human" and seat["token"] is not None and not seat.get("left"):
-                data = {"table": table.id, "version": table.version, "seat": index, "state": self.state(table, index)}
+                state = self.wire_state(table, index)
+                data = Holder(table=table.id, version=table.version, seat=index, state=state)
                 await self.emit("state", data, room=f"{table.id}:{index}")
         if seats:
             await self.emit("table", await self.table_info(table), room=table.id)
@@ -227,13 +232,13 @@ class Service:
         now = now_ms()
         if table.status != "playing":
             return None
-        if table.pause_until is not None:
+        if table.pausing:
             return table.pause_until
         seat = table.current
         if seat is None or table.controller(seat) == "bot":
             return now
         here = await self.store.here_until(table.id, seat)
-        wake = here + GRACE_MS if here < 2**61 else None
+        wake = here + self.grace_ms if here < 2**61 else None
         if table.deadline is not None:
             wake = table.deadline if wake is None else min(wake, table.deadline)
         if self.store.shared and wake is not None:
@@ -320,7 +325,7 @@ class Service:
                     item["action"] = entry["action"]
                     item["auto"] = bool(entry.get("auto"))
                 missed.append(item)
-            return {"seat": seat, "state": self.state(table, seat), "missed": missed}, table, seat
+            return Holder(seat=seat, state=self.wire_state(table, seat), missed=missed), table, seat
 
     async def act(self, table_id, token, command_id, version, action) -> dict:
         async with self.locked(table_id) as table:
@@ -330,7 +335,7 @@ class Service:
             if known is not None:
                 if known[0] != fp:
                     raise ServerError("bad-request", "this id was sent before with another command", {"field": "id"})
-                return {"version": known[1], "state": self.state(table, seat), "repeated": True}
+                return Holder(version=known[1], state=self.wire_state(table, seat), repeated=True)
             self.seat(table, token)
             if version != table.version:
                 raise ServerError(
@@ -338,7 +343,7 @@ class Service:
                 )
             if action.startswith("bot ") or action == "bot":
                 await self.give_to_bot(table, seat, action, command_id, fp)
-                return {"version": table.version, "state": self.state(table, seat)}
+                return Holder(version=table.version, state=self.wire_state(table, seat))
             if table.current != seat:
                 raise ServerError("not-your-turn", "it is not this seat's turn", {"current": table.current})
             entry = table.next_entry(kind="act", seat=seat, action=action, auto=False, id=command_id, fp=fp)
@@ -347,7 +352,7 @@ class Service:
             except EngineError as error:
                 raise ServerError("illegal", str(error), {"code": error.code, **error.params}) from None
             await self.changed(table, seats=False)
-            return {"version": table.version, "state": self.state(table, seat)}
+            return Holder(version=table.version, state=self.wire_state(table, seat))
 
     async def give_to_bot(self, table: Table, seat: int, action: str, command_id, fp) -> None:
         words = action.split()
@@ -413,13 +418,14 @@ class Service:
             else:
                 await self.store.wake(table.id, None)
             return False
-        if table.pause_until is not None:
+        if table.pausing:
             if now < table.pause_until:
                 await self.store.wake(table.id, table.pause_until)
                 return False
-            table.pause_until = None
+            # The pause is over: the next round (or hand) is dealt, written, and broadcast.
+            await self.write(table, table.next_entry(kind="deal", seat=None))
             await self.changed(table, seats=False)
-            return False
+            return True
         self.new_turn(table)
         seat = table.current
         if seat is None:
@@ -429,7 +435,7 @@ class Service:
             return True
         here = await self.store.here_until(table.id, seat)
         late = table.deadline is not None and now >= table.deadline
-        if late or here + GRACE_MS <= now:
+        if late or here + self.grace_ms <= now:
             await self.bot_move(table, seat, auto=True)
             return True
         await self.save_clock(table)

@@ -8,6 +8,7 @@ disconnected.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -18,8 +19,9 @@ import socketio
 from engine.core.i18n import LANGUAGES
 
 from .errors import ServerError
-from .service import GRACE_MS, Service
+from .service import Service
 from .store import now_ms
+from .wire import Holder
 
 log = logging.getLogger("server")
 
@@ -95,6 +97,7 @@ class Sockets:
         self.service = service
         self.buckets: dict[str, Bucket] = {}
         self.seats: dict[str, set[tuple[str, int]]] = {}  # sid -> the (table, seat) it plays
+        self.telling: set[asyncio.Task] = set()  # the presence broadcasts under way (kept from the collector)
         sio.on("connect", self.connect)
         sio.on("disconnect", self.disconnect)
         for name in ("create", "join", "rejoin", "act", "leave"):
@@ -106,11 +109,16 @@ class Sockets:
         self.seats[sid] = set()
 
     async def disconnect(self, sid, *args) -> None:
+        """A connection closed. Its seats are away; the tables are told in a task of their own, since a
+        connection found dead while a table's broadcast sends to it is closed, and this awaited, right there,
+        under the table's lock (``server.wire.LocalManager``)."""
         self.buckets.pop(sid, None)
         for table_id, seat in self.seats.pop(sid, set()):
             await self.service.store.connected(table_id, seat, -1)
-            await self.presence_changed(table_id)
-            await self.service.store.wake(table_id, now_ms() + GRACE_MS)
+            await self.service.store.wake(table_id, now_ms() + self.service.grace_ms)
+            task = asyncio.get_running_loop().create_task(self.presence_changed(table_id))
+            self.telling.add(task)
+            task.add_done_callback(self.telling.discard)
 
     async def presence_changed(self, table_id: str) -> None:
         try:
@@ -132,10 +140,8 @@ class Sockets:
     async def tell(self, sid: str, table, seat: int) -> None:
         """A seat's state to one new connection (the broadcast of its change went out before it sat)."""
         async with self.service.locked(table.id, write=False) as table:
-            state = self.service.state(table, seat)
-            await self.sio.emit(
-                "state", {"table": table.id, "version": table.version, "seat": seat, "state": state}, to=sid
-            )
+            state = self.service.wire_state(table, seat)
+            await self.sio.emit("state", Holder(table=table.id, version=table.version, seat=seat, state=state), to=sid)
 
     async def stand(self, sid: str, table_id: str, seat: int) -> None:
         await self.sio.leave_room(sid, f"{table_id}:{seat}")
@@ -161,7 +167,7 @@ class Sockets:
                     raise ServerError("bad-request", "an event carries JSON values only", {}) from None
                 if size > MAX_EVENT:
                     raise ServerError("too-large", f"an event is at most {MAX_EVENT} bytes", {"limit": MAX_EVENT})
-                return {"ok": True, "result": await handler(sid, data)}
+                return Holder(ok=True, result=await handler(sid, data))
             except ServerError as error:
                 return error.answer()
             except Exception:

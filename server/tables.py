@@ -9,6 +9,13 @@ plus its log of entries, each with the table's ``version`` after it:
     {"version": 2, "kind": "bot",   "seat": 2, "level": "greedy"}
     {"version": 3, "kind": "act",   "seat": 0, "action": "draw", "auto": false, "id": "c1", "fp": "..."}
     {"version": 9, "kind": "leave", "seat": 1}
+    {"version": 40, "kind": "act",  "seat": 2, "action": "...", "auto": false, "id": "c9", "pause": 1767225600000}
+    {"version": 41, "kind": "deal", "seat": null}
+
+With a ``pause`` between rounds (or hands) the game is held (the registry's ``hold``): the action that
+ends a round carries ``pause``, the epoch ms when the next one is dealt, and the finished round stays the
+game's (and every seat's view) until the ``deal`` entry deals the next. Without a pause the engine deals
+at once, in the action's own entry. Either way the game and its record are the same.
 
 ``Table.load(meta, entries)`` rebuilds a table exactly: the seeded game, then every action through
 the engine (which checks each one again). The table never holds a token, only its SHA-256.
@@ -25,6 +32,7 @@ from engine.core.errors import EngineError
 from engine.core.games import game_spec
 
 from .errors import ServerError
+from .store import now_ms
 
 #: Table options every game has (seconds): the move timer (0 = none) and the pause between rounds.
 TABLE_OPTIONS = {"timer": (0, 3600, 0), "pause": (0, 60, 5)}
@@ -148,26 +156,31 @@ class Table:
     ids: dict[tuple[int, str], tuple[str, int]] = field(default_factory=dict)
     #: Per action applied: (seat, auto) in order, to mark the events a bot played for a seat.
     moves: list[tuple[int, bool]] = field(default_factory=list)
-    #: Not stored: when the current turn ends (epoch ms) and until when the table pauses between rounds.
+    #: When the current turn ends (epoch ms; not in the log: in the store's clock with --redis) and its seat.
     deadline: int | None = None
-    pause_until: int | None = None
     turn_seat: int | None = None
-    #: How many events the game's public view holds (a drop means a new round was dealt).
-    events_len: int = 0
+    #: While the game is held between rounds: when the next one is dealt (epoch ms, from the log).
+    pause_until: int | None = None
     #: The seats' views at ``boards_version`` (the engine's game changes only with the version).
     boards: dict = field(default_factory=dict)
     boards_version: int = -1
+    #: The seats' states as sent (JSON text, ``server.wire``) at ``states_version``.
+    states: dict = field(default_factory=dict)
+    states_version: int = -1
     _record: dict | None = None
     #: The finished parts' record sent in every state (Service.parts), and what it was made for.
     parts_key: tuple | None = None
     parts_record: dict | None = None
     bots: dict = field(default_factory=dict)
+    spec: object = None
 
     @classmethod
     def load(cls, meta: dict, entries: list[dict]) -> Table:
         spec = game_spec(meta["game"])
-        game = spec.new_game(seed=meta["seed"], **meta["options"])
-        table = cls(meta=meta, game=game, seats=[dict(seat) for seat in meta["seats"]])
+        # With a pause, the finished round stays on the table until the pause's end deals the next one.
+        hold = bool(meta["table_options"]["pause"])
+        game = spec.new_game(seed=meta["seed"], hold=hold, **meta["options"])
+        table = cls(meta=meta, game=game, seats=[dict(seat) for seat in meta["seats"]], spec=spec)
         for entry in entries:
             table.apply(entry)
         return table
@@ -177,8 +190,9 @@ class Table:
         return self.meta["id"]
 
     @property
-    def spec(self):
-        return game_spec(self.meta["game"])
+    def pausing(self) -> bool:
+        """Between two rounds (or hands): the finished one is still the game's, until the ``deal`` entry."""
+        return self.spec.needs_deal(self.game)
 
     @property
     def status(self) -> str:
@@ -191,9 +205,9 @@ class Table:
     @property
     def current(self) -> int | None:
         """The seat to move, or None (waiting, over, or pausing between rounds)."""
-        if self.status != "playing" or self.pause_until is not None:
+        if self.status != "playing":
             return None
-        return self.game.current_player
+        return self.game.current_player  # None while the game is held between rounds
 
     def seat_of(self, token: object) -> int | None:
         if not isinstance(token, str) or not token:
@@ -233,8 +247,16 @@ class Table:
         elif kind == "leave":
             self.seats[seat]["left"] = True
         elif kind == "act":
+            if self.pausing:  # a log written before rounds were held: its next round was dealt at once
+                self.spec.deal_next(self.game)
             event = self.game.apply_action(entry["action"])
             self.moves.append((seat, bool(entry.get("auto"))))
+            if self.pausing:  # this action ended a round: the pause's end is written with it
+                pause = self.meta["table_options"]["pause"]
+                self.pause_until = entry.setdefault("pause", now_ms() + int(pause * 1000))
+        elif kind == "deal":
+            self.spec.deal_next(self.game)
+            self.pause_until = None
         else:
             raise ValueError(f"table {self.id}: unknown entry {kind!r}")
         if entry.get("id") is not None:

@@ -157,6 +157,54 @@ def test_a_game_in_progress_is_restored_from_its_record(name: str, options: dict
     assert spec.record(restored) == spec.record(game)
 
 
+#: The fields of a finished hand or round that its seats' views show, as its record has them.
+END_FIELDS = {"sniff": ("hands", ("end", "deductions", "award")), "okey": ("rounds", ("end", "settlement"))}
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_a_held_game_waits_between_parts_and_is_the_same_game(name: str, options: dict) -> None:
+    """``hold``: after each hand or round that does not end the game, the game waits (no seat to play, every view
+    still that part with its end) until ``deal_next``; its record is the auto-dealing game's, byte for byte."""
+    spec = GAMES[name]
+    parts, fields = END_FIELDS[name]
+    for seed in range(2):
+        auto = spec.new_game(seed=seed, **options)
+        held = spec.new_game(seed=seed, hold=True, **options)
+        with pytest.raises(ValueError, match="no deal is due"):
+            spec.deal_next(held)  # the first part is dealt: no deal is due
+        rng, waits = random.Random(seed), 0
+        while not auto.is_terminal():
+            assert held.current_player == auto.current_player and not spec.needs_deal(held)
+            text = auto.notation(rng.choice(list(auto.legal_actions())))
+            auto.apply_action(text)
+            held.apply_action(text)
+            if not spec.needs_deal(held):
+                continue
+            waits += 1
+            assert held.current_player is None and held.legal_actions() in ((), []) and not held.is_terminal()
+            with pytest.raises(EngineError):
+                held.apply_action(text)
+            ended = spec.record(held)[parts][-1]
+            assert ended["end"] is not None
+            assert len(spec.record(auto)[parts]) == len(spec.record(held)[parts]) + 1
+            for seat in range(held.players):
+                view = spec.view_json(held, seat)
+                assert view["current" if name == "sniff" else "currentPlayer"] is None
+                assert {key: view[key] for key in fields if key in ended} == {
+                    key: ended[key] for key in fields if key in ended
+                }
+            spec.deal_next(held)
+            assert json.dumps(spec.record(held)) == json.dumps(spec.record(auto))
+        assert held.is_terminal() and not spec.needs_deal(held)
+        assert json.dumps(spec.record(held)) == json.dumps(spec.record(auto))
+        assert waits == len(spec.record(auto)[parts]) - 1
+        with pytest.raises(ValueError, match="no deal is due"):
+            spec.deal_next(held)
+        spec.replay(spec.record(held))
+    if name == "sniff" or options.get("rounds") == 3:
+        assert waits >= 1
+
+
 def _strings(value) -> list[str]:
     if isinstance(value, str):
         return [value]

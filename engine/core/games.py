@@ -9,7 +9,9 @@ server. A spec gives, for its game:
   fills in the defaults and refuses anything else with an ``EngineError``;
 - ``bot_levels``: the bots' names, weakest first;
 - ``new_game(seed=..., **options)``: a game that deals as it goes, so its
-  ``current_player`` is None only when the game is over;
+  ``current_player`` is None only when the game is over; with ``hold=True`` it
+  stops after each hand or round that does not end the game (``needs_deal``)
+  until ``deal_next(game)`` deals the next one, as the seed decides;
 - ``record(game)`` (JSON values), ``replay(record)`` (every inconsistency an
   ``EngineError`` that says where) and ``restore(record)`` (a game in progress);
 - ``make_bot(level, seat, rng)``: a bot whose ``choose(view)`` sees only ``game.view(seat)``;
@@ -98,10 +100,10 @@ class GameSpec:
     A game's spec module (``engine/<game>/spec.py``) defines ``NAME``, ``OPTIONS``, ``BOT_LEVELS``, ``BOARD``
     (the module of its board ops), ``RECORD`` (the module with ``game_record``, ``replay`` and ``restore``),
     ``REVIEW`` (the module with ``review``) and ``REVIEW_WORDS`` (with ``review_json``), perhaps ``UNTAGGED``
-    (True: its records may lack ``"game"``), and the functions ``new_game(seed, options)``,
-    ``make_bot(level, seat, rng)`` (with ``budget_ms=`` if it defines ``BOT_BUDGET_MS``), ``view_json(game, seat)``,
-    ``players(options)``, ``summary(games)``, ``tally(options, bots, rotate)`` and, if some options go only with
-    others, ``check_together(options)``; ``GameSpec.of(module)`` reads them.
+    (True: its records may lack ``"game"``), and the functions ``new_game(seed, options, hold)``,
+    ``deal_next(game)``, ``make_bot(level, seat, rng)`` (with ``budget_ms=`` if it defines ``BOT_BUDGET_MS``),
+    ``view_json(game, seat)``, ``players(options)``, ``summary(games)``, ``tally(options, bots, rotate)`` and, if
+    some options go only with others, ``check_together(options)``; ``GameSpec.of(module)`` reads them.
     """
 
     name: str
@@ -116,7 +118,9 @@ class GameSpec:
     review_words_module: str
     #: Whether a record without ``"game"`` is this game's (every record written before the field was).
     untagged: bool
-    _new_game: Callable[[int, dict], Any] = field(repr=False)
+    _new_game: Callable[[int, dict, bool], Any] = field(repr=False)
+    #: Deals a held game's next hand or round (its seed decides it).
+    _deal_next: Callable[[Any], Any] = field(repr=False)
     _make_bot: Callable[[str, int, random.Random], Any] = field(repr=False)
     _view_json: Callable[[Any, int], dict] = field(repr=False)
     #: The number of seats a game with these (checked) options has.
@@ -141,6 +145,7 @@ class GameSpec:
             module.REVIEW_WORDS,
             getattr(module, "UNTAGGED", False),
             module.new_game,
+            module.deal_next,
             module.make_bot,
             module.view_json,
             module.players,
@@ -181,9 +186,22 @@ class GameSpec:
     def players(self, options: Mapping[str, object] | None = None) -> int:
         return self._players(self.check_options(options))
 
-    def new_game(self, *, seed: int, **options: object) -> Any:
-        """A new game from ``seed`` with these options (checked): it deals each hand or round as it goes."""
-        return self._new_game(seed, self.check_options(options))
+    def new_game(self, *, seed: int, hold: bool = False, **options: object) -> Any:
+        """A new game from ``seed`` with these options (checked): it deals each hand or round as it goes, or with
+        ``hold`` stops after each one that does not end the game, its view still that part's end, until
+        ``deal_next``. Either way the same seed and actions make the same game and the same record."""
+        return self._new_game(seed, self.check_options(options), hold)
+
+    def needs_deal(self, game: Any) -> bool:
+        """True when a held game waits between two hands or rounds for ``deal_next``."""
+        return bool(game.needs_deal)
+
+    def deal_next(self, game: Any) -> None:
+        """Deal a held game's next hand or round now, as its seed decides. A ``ValueError`` if none is due: the
+        caller's mistake (it asks ``needs_deal`` first), never a player's."""
+        if not game.needs_deal:
+            raise ValueError(f"{self.name}: no deal is due (a part is in play, or the game is over)")
+        self._deal_next(game)
 
     def record(self, game: Any) -> dict:
         """The game's record as JSON values, with its seed (the game's record format, ``spec/``)."""

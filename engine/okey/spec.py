@@ -35,8 +35,16 @@ def players(options: dict) -> int:
     return SEATS
 
 
-def new_game(seed: int, options: dict) -> Game:
-    return Game(Options(**options), seed=seed)
+def new_game(seed: int, options: dict, hold: bool = False) -> Game:
+    game = Game(Options(**options), seed=seed, auto_deal=not hold)
+    if hold:
+        deal_next(game)
+    return game
+
+
+def deal_next(game: Game) -> None:
+    """The next round, dealt as the seed decides (the one an auto-dealing game would have dealt)."""
+    game.begin_round(game.planned_deal())
 
 
 def make_bot(level: str, seat: int, rng: random.Random):

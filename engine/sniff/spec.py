@@ -70,9 +70,18 @@ def check_together(options: dict) -> None:
         )
 
 
-def new_game(seed: int, options: dict) -> Game:
+def new_game(seed: int, options: dict, hold: bool = False) -> Game:
     partnerships = options["partnerships"] if options["rules"] == "classic" else None
-    return Game(options["players"], seed=seed, ruleset=ruleset_named(options["rules"], partnerships))
+    ruleset = ruleset_named(options["rules"], partnerships)
+    game = Game(options["players"], seed=seed, ruleset=ruleset, auto_deal=not hold)
+    if hold:
+        deal_next(game)
+    return game
+
+
+def deal_next(game: Game) -> None:
+    """The next hand, dealt as the seed decides (the one an auto-dealing game would have dealt)."""
+    game.begin_hand(game.planned_deal())
 
 
 def make_bot(level: str, seat: int, rng: random.Random, budget_ms: float | None = None):
@@ -92,8 +101,16 @@ def tally(options: dict, names: list[str], rotate: bool):
 
 def view_json(game: Game, seat: int) -> dict:
     """``game.view(seat)`` as JSON values: the seat's own tiles, the layout, the counts, the events as the seat
-    saw them (another seat's drawn tile is null) and its legal actions in notation."""
+    saw them (another seat's drawn tile is null), its legal actions in notation, and how the hand ended (null
+    while it is in play): ``end`` and its ``deductions`` (American Sniff) or ``award`` (classic), as in the record."""
+    from .record import award_record
+
     view = game.view(seat)
+    hand = game.hand
+    if hand.ruleset.deductions:
+        settled = {"deductions": list(hand.deductions) if hand.is_over else None}
+    else:
+        settled = {"award": award_record(hand.award)}
     return {
         "game": "sniff",
         "seat": view.seat,
@@ -111,6 +128,8 @@ def view_json(game: Game, seat: int) -> dict:
         "scores": list(view.scores),
         "current": view.current_player,
         "legal": [action.notation() for action in view.legal_actions],
+        "end": hand.end,
+        **settled,
     }
 
 

@@ -44,10 +44,24 @@ def tiny_site(folder: Path) -> Path:
 class ServerProcess:
     """``python -m server`` on a free port, in its own process (killed with SIGKILL when asked)."""
 
-    def __init__(self, site: Path, *, db: Path | None = None, redis: str | None = None, bot_pace: int = 0) -> None:
+    def __init__(
+        self,
+        site: Path,
+        *,
+        db: Path | None = None,
+        redis: str | None = None,
+        bot_pace: int = 0,
+        grace: int | None = None,
+        profile: Path | None = None,
+    ) -> None:
         args = [sys.executable, "-m", "server", "--port", "0", "--site", str(site), "--bot-pace", str(bot_pace)]
         args += ["--redis", redis] if redis else ["--db", str(db)]
+        args += [] if grace is None else ["--grace", str(grace)]
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        # ``profile``: the server runs under cProfile, its statistics written to that file when it stops.
+        self.profile = profile
+        if profile:
+            env["SERVER_PROFILE"] = str(profile)
         self.process = subprocess.Popen(
             args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
         )
@@ -81,6 +95,12 @@ class ServerProcess:
         self.process.wait(10)
 
     def stop(self) -> None:
+        if self.profile and self.process.poll() is None:
+            self.process.send_signal(signal.SIGUSR2)  # the server writes its profile
+            deadline = time.monotonic() + 20
+            while not Path(self.profile).exists() and time.monotonic() < deadline:
+                time.sleep(0.1)
+            time.sleep(0.5)
         if self.process.poll() is None:
             self.process.terminate()
             try:
@@ -89,7 +109,8 @@ class ServerProcess:
                 self.process.kill()
                 self.process.wait(10)
         self.drain.join(5)  # it ends at the end of the output
-        self.process.stdout.close()
+        if not self.drain.is_alive():  # else a process the server left holds its output open: closing would hang
+            self.process.stdout.close()
 
 
 class RedisProcess:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 
+from .conftest import GRACE
 from .support import Player
 from .test_protocol import two_seats
 
@@ -56,7 +57,7 @@ def test_an_absent_seat_is_played_by_the_bot_until_it_rejoins(server):
         back.table_id, back.token = created["table"], b.token
         rejoined = await back.rejoin(last_seen)
         await back.wait(lambda s: True)
-        await asyncio.sleep(2.5)  # longer than the grace: the seat is its human's again, so no bot plays it
+        await asyncio.sleep(GRACE / 1000 * 1.5)  # longer than the grace: the seat is its human's again, no bot plays
         state_after = back.state
         seats_after = watcher.table["seats"]
         await watcher.close()
