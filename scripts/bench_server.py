@@ -7,7 +7,8 @@
 
 Starts ``python -m server`` (SQLite in a temporary folder, a tiny site), seats 4 Socket.IO clients at each
 table, measures the server's CPU for 5 s while nobody plays (the connections' pings, the clock's beat), then
-every seat plays one of its ``legal`` actions ``--think`` ms after its turn comes (a fast human), a finished
+every seat plays one of its ``legal`` actions about ``--think`` ms after its turn comes (a fast human; each
+wait varies by ``--jitter``, seeded, so the tables do not all move in the same millisecond), a finished
 table replaced by a new one, until ``--seconds`` have passed. Prints games per minute, the p50/p95/p99 time to
 answer an action (from the client's send to its acknowledgement), the server's memory per table (its RSS with
 the tables playing, less its RSS before them, over the number of tables), and the server's CPU per action:
@@ -19,7 +20,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
+import multiprocessing
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -54,8 +58,9 @@ def pick(legal: list[str]) -> str:
 
 
 class Bench:
-    def __init__(self, url: str, game: str, think: float) -> None:
-        self.url, self.game, self.think = url, game, think
+    def __init__(self, url: str, game: str, think: float, jitter: float = 0.0, seed: int = 0) -> None:
+        self.url, self.game, self.think, self.jitter = url, game, think, jitter
+        self.rng = random.Random(seed)
         self.answers: list[float] = []
         self.games = 0
         self.refused: dict[str, int] = {}
@@ -93,7 +98,7 @@ class Bench:
                     await asyncio.wait_for(player.changed.wait(), 1)
                 continue
             if self.think:
-                await asyncio.sleep(self.think)
+                await asyncio.sleep(self.think * self.rng.uniform(1 - self.jitter, 1 + self.jitter))
             if player.state is not state:
                 continue
             sent = time.perf_counter()
@@ -115,28 +120,75 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def clients(conn, url: str, game: str, think: float, jitter: float, seed: int, tables: int) -> None:
+    """One client process: seats ``tables`` tables, says so, waits for the start and the end time, plays, and
+    sends back its answer times, its finished games, its refusals and its CPU time."""
+
+    async def run() -> None:
+        bench = Bench(url, game, think, jitter, seed)
+        seated = [await bench.seated() for _ in range(tables)]
+        # The clients' own garbage collector passes over every seated client would stop this process's loop
+        # for tens of ms, and the answers waiting in it would seem slow: what seating made is left out of them.
+        gc.collect()
+        gc.freeze()
+        conn.send("seated")
+        seconds = await asyncio.to_thread(conn.recv)
+        own = time.process_time()
+        stop = time.monotonic() + seconds
+        await asyncio.gather(*(bench.table(players, stop) for players in seated))
+        conn.send((bench.answers, bench.games, bench.refused, time.process_time() - own))
+
+    asyncio.run(run())
+
+
 async def load(args, server: ServerProcess) -> None:
-    bench = Bench(server.url, args.game, args.think / 1000)
+    """The tables shared among ``args.clients`` client processes, so that the clients' own event loops (each
+    decodes every state its seats receive) do not add their queueing to the answer times they measure."""
     before = rss_kib(server.process.pid)
     pid = server.process.pid
-    tables = [await bench.seated() for _ in range(args.tables)]  # every table seated, nobody playing yet
+    spawn = multiprocessing.get_context("spawn")
+    shares = [args.tables // args.clients + (index < args.tables % args.clients) for index in range(args.clients)]
+    pipes, processes = [], []
+    for share in filter(None, shares):
+        mine, theirs = spawn.Pipe()
+        seed = len(processes)
+        think = (server.url, args.game, args.think / 1000, args.jitter, seed)
+        process = spawn.Process(target=clients, args=(theirs, *think, share))
+        process.start()
+        pipes.append(mine)
+        processes.append(process)
+    for pipe in pipes:  # every table seated, nobody playing yet
+        assert await asyncio.to_thread(pipe.recv) == "seated"
     # The server's CPU while nothing happens but the connections' pings and the clock's beat: its cost per
     # second, apart from the actions' own.
     idle_from, idle_start = cpu_seconds(pid), time.monotonic()
     await asyncio.sleep(IDLE_SECONDS)
     idle = (cpu_seconds(pid) - idle_from) / (time.monotonic() - idle_start)
-    cpu_before, own_before = cpu_seconds(pid), time.process_time()
+    cpu_before = cpu_seconds(pid)
     started = time.monotonic()
-    stop = started + args.seconds
-    tasks = [asyncio.ensure_future(bench.table(players, stop)) for players in tables]
+    for pipe in pipes:
+        pipe.send(args.seconds)
     await asyncio.sleep(min(5, args.seconds / 3))
     playing = rss_kib(pid)
-    await asyncio.gather(*tasks)
+    results = [await asyncio.to_thread(pipe.recv) for pipe in pipes]
+    for process in processes:
+        process.join()
     cpu = cpu_seconds(pid) - cpu_before
-    own = time.process_time() - own_before
     minutes = (time.monotonic() - started) / 60
+    bench = Bench(server.url, args.game, args.think / 1000)
+    own = 0.0
+    for answers, games, refused, seconds in results:
+        bench.answers += answers
+        bench.games += games
+        own += seconds
+        for code, number in refused.items():
+            bench.refused[code] = bench.refused.get(code, 0) + number
     ms = [value * 1000 for value in bench.answers]
-    print(f"tables at once: {args.tables} ({args.game}, 4 human seats each, {args.think:.0f} ms to think)")
+    print(
+        f"tables at once: {args.tables} ({args.game}, 4 human seats each, {args.think:.0f} ms to think "
+        f"\u00b1 {args.jitter:.0%}; "
+        f"{len(processes)} client processes)"
+    )
     print(f"games finished: {bench.games} in {minutes * 60:.0f} s: {bench.games / minutes:.1f} games/min")
     if ms:
         print(
@@ -208,13 +260,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=100, help="tables at once (default 100)")
     parser.add_argument("--seconds", type=float, default=60, help="how long the load lasts (default 60 s)")
     parser.add_argument("--think", type=float, default=500, help="ms each seat waits before its move (default 500)")
+    parser.add_argument(
+        "--jitter",
+        type=float,
+        default=0.5,
+        help="each wait is --think times a seeded random factor from 1 - J to 1 + J, as people's are (default 0.5;"
+        " 0: every seat of every table moves in step, the worst case of actions arriving all at once)",
+    )
     parser.add_argument("--game", choices=("okey", "sniff"), default="okey")
+    parser.add_argument(
+        "--clients", type=int, default=2, help="client processes the tables are shared among (default 2)"
+    )
     parser.add_argument("--restart", action="store_true", help="measure the time from SIGKILL to playing again")
     parser.add_argument("--redis", action="store_true", help="with --restart: two processes on a redis-server")
     parser.add_argument("--profile", type=Path, default=None, help="run the server under cProfile, stats to this file")
     args = parser.parse_args(argv)
-    if not 1 <= args.tables <= 500 or not 1 <= args.seconds <= 600:
-        parser.error("1 to 500 tables, for 1 to 600 seconds")
+    sizes = (1 <= args.tables <= 500, 1 <= args.seconds <= 600, 1 <= args.clients <= 8, 0 <= args.jitter < 1)
+    if not all(sizes):
+        parser.error("1 to 500 tables, for 1 to 600 seconds, in 1 to 8 client processes, a jitter from 0 to under 1")
     with tempfile.TemporaryDirectory() as folder:
         site = tiny_site(Path(folder) / "site")
         db = Path(folder) / "tables.sqlite3"
