@@ -38,12 +38,7 @@ _SPECIAL = re.compile(r'[&<>"\r\n\t]').search
 
 
 def _attribute(value: str) -> str:
-    if "&" in value:
-        value = value.replace("&", "&amp;")
-    if "<" in value:
-        value = value.replace("<", "&lt;")
-    if ">" in value:
-        value = value.replace(">", "&gt;")
+    value = _text(value)
     if '"' in value:
         value = value.replace('"', "&quot;")
     if "\r" in value:
