@@ -5,7 +5,9 @@ Once per build (``on_config``), from the working tree:
 1. compile the message catalogs, so the wheel carries the ``.mo`` files;
 2. build the engine wheel (``python -m build --wheel --no-isolation``), with
    ``SOURCE_DATE_EPOCH`` fixed so the same sources give the same bytes;
-3. write the site's Pyodide lock file: Pyodide's own lock ``info`` with the
+3. compile the wheel's modules and Pyodide's standard library to bytecode with
+   Pyodide's own Python (``pycompile.py``), so a board's start compiles nothing;
+4. write the site's Pyodide lock file: Pyodide's own lock ``info`` with the
    engine registered by ``pyodide lockfile add-wheels`` (offline), so the
    worker loads the engine by name and the browser checks its sha256. The
    lock lists only what the site hosts.
@@ -14,7 +16,7 @@ After each build (``on_post_build``) it copies into the site:
 
 - ``assets/pyodide/<pyodide version>/``: from ``node_modules/pyodide`` only what a
   pure-Python package needs (``pyodide.mjs``, ``pyodide.asm.mjs``,
-  ``pyodide.asm.wasm``, ``python_stdlib.zip``); the folder changes with the
+  ``pyodide.asm.wasm``, and ``python_stdlib.zip`` compiled); the folder changes with the
   version, so browsers may cache it for good;
 - ``assets/pyodide/engine-<hash>/``: the lock file and the wheel, in a folder
   named after the lock's own hash, so a new engine never meets a stale lock.
@@ -62,6 +64,7 @@ if str(ROOT) not in sys.path:  # the engine is imported from the working tree, a
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the hooks' shared helpers
 
 import hookutils  # noqa: E402
+import pycompile  # noqa: E402
 from hookutils import Block, first_line, replace_blocks  # noqa: E402
 from online_words import online_text  # noqa: E402
 
@@ -195,12 +198,13 @@ def write_lock(wheel: Path, folder: Path) -> Path:
 def prepare_runtime(workdir: Path, compile_catalogs: bool = True) -> Runtime:
     """Build the wheel and the lock file in ``workdir``; list every file the site must carry."""
     version = pyodide_version()
-    wheel = build_wheel(workdir / "dist", compile_catalogs)
+    stdlib, wheel = pycompile.compile_runtime(PYODIDE_DIR, build_wheel(workdir / "dist", compile_catalogs), workdir)
     staging = workdir / "engine"
     lock = write_lock(wheel, staging)
     engine_dir = f"assets/pyodide/engine-{_sha256(lock)[:12]}"
     pyodide_dir = f"assets/pyodide/{version}"
     files = {f"{pyodide_dir}/{name}": PYODIDE_DIR / name for name in PYODIDE_FILES}
+    files[f"{pyodide_dir}/{pycompile.STDLIB}"] = stdlib  # compiled, as the wheel (pycompile.py)
     files |= {f"{engine_dir}/{path.name}": path for path in (lock, staging / wheel.name)}
     missing = [str(path) for path in files.values() if not path.exists()]
     if missing:

@@ -2,10 +2,12 @@
 // difference between CPython and Pyodide's Python.
 //
 //   SNIFF_LOCK=site/assets/pyodide/engine-<hash>/pyodide-lock.json \
+//   SNIFF_STDLIB=site/assets/pyodide/<version>/python_stdlib.zip \
 //   SNIFF_TRANSCRIPT=<CPython's digest> node --test tests/node/
 //
-// Pyodide comes from node_modules (the npm package the site copies); the engine is the
-// wheel the site build made, installed by name through the site's lock file. Nothing is
+// Pyodide comes from node_modules (the npm package the site copies), with the standard
+// library the site carries, compiled at build time (scripts/hooks/pycompile.py); the engine
+// is the wheel the site build made, installed by name through the site's lock file. Nothing is
 // downloaded: every network request fails this test. tests/test_pyodide_node.py runs it
 // and passes CPython's transcript digest of tests/node/engine_checks.py.
 
@@ -18,6 +20,7 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const LOCK = path.resolve(ROOT, process.env.SNIFF_LOCK ?? "");
+const STDLIB = path.resolve(ROOT, process.env.SNIFF_STDLIB ?? "");
 const CHECKS = {
   "tests/__init__.py": "tests/__init__.py",
   "tests/layouts.py": "tests/layouts.py",
@@ -35,7 +38,8 @@ let pyodide;
 
 test.before(async () => {
   assert.ok(process.env.SNIFF_LOCK, "set SNIFF_LOCK to the site's lock file (site/assets/pyodide/engine-*/...)");
-  pyodide = await loadPyodide({ lockFileURL: LOCK, packageCacheDir: path.dirname(LOCK) });
+  assert.ok(process.env.SNIFF_STDLIB, "set SNIFF_STDLIB to the site's python_stdlib.zip");
+  pyodide = await loadPyodide({ lockFileURL: LOCK, packageCacheDir: path.dirname(LOCK), stdLibURL: STDLIB });
 });
 
 test("the site's lock file registers the engine wheel with its sha256", async () => {
@@ -79,4 +83,37 @@ json.dumps(run(vectors_text))
   assert.deepEqual(report.failures, []);
   assert.equal(report.vectors, 11);
   if (process.env.SNIFF_TRANSCRIPT) assert.equal(report.transcript, process.env.SNIFF_TRANSCRIPT);
+});
+
+test("nothing is compiled from source: the standard library and the engine come as Pyodide's bytecode", async () => {
+  await pyodide.loadPackage("sniff-engine", quiet);
+  // Every module not imported yet is imported below, with both ways Python compiles a source watched: zipimport's
+  // (the standard library's zip) and the file loaders' (the installed engine).
+  const report = JSON.parse(
+    pyodide.runPython(`
+import importlib, importlib.machinery, json, pkgutil, sys, zipimport
+import engine
+
+compiled = []
+def watch(owner, name):
+    original = getattr(owner, name)
+    def compile_source(*args, **kwargs):
+        compiled.append(repr(args[1] if owner is not zipimport else args[0]))
+        return original(*args, **kwargs)
+    setattr(owner, name, compile_source)
+watch(zipimport, "_compile_source")
+watch(importlib.machinery.SourceFileLoader, "source_to_code")
+names = [m.name for m in pkgutil.walk_packages(engine.__path__, "engine.") if not m.name.endswith("__main__")]
+names += ["fractions", "statistics", "difflib", "csv", "gettext", "unicodedata", "string", "heapq"]
+for name in names:
+    importlib.import_module(name)
+stdlib = sys.modules["json"].__spec__
+json.dumps({"compiled": compiled, "imported": len(names), "stdlib": stdlib.origin,
+            "engine": sys.modules["engine.core.games"].__spec__.cached})
+`),
+  );
+  assert.deepEqual(report.compiled, []);
+  assert.ok(report.imported > 90, `only ${report.imported} modules imported`);
+  assert.match(report.stdlib, /\.zip\/json\/__init__\.pyc$/);
+  assert.match(report.engine, /__pycache__\/games\.cpython-\d+\.pyc$/);
 });

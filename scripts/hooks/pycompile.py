@@ -1,0 +1,85 @@
+"""The board's runtime compiled ahead of time: Pyodide's standard library and the engine wheel as bytecode.
+
+Without it, every start of a board compiles the standard library's modules it imports (asyncio, typing, json and
+some 190 more) and then the engine's, in WebAssembly: about 3 s of a 4 s start on the machines the tests run on.
+Bytecode must come from the Python that runs it, so Pyodide's own Python compiles it, under Node.js
+(``pycompile.mjs``, ``pycompile_inside.py``).
+
+The compiled standard library depends only on Pyodide's files and on how it is compiled: it is kept in
+``.cache/pyodide/`` under a name made of both, and made again only when either changes (a few seconds). The wheel
+changes with the engine and is compiled at every build (about a second), by a Pyodide that boots from the compiled
+standard library.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+CACHE = ROOT / ".cache" / "pyodide"
+STDLIB = "python_stdlib.zip"
+
+
+def _digest(*paths: Path) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def cached_stdlib(pyodide_dir: Path) -> Path:
+    """Where the compiled standard library of the Pyodide in ``pyodide_dir`` is kept (it may not be there yet)."""
+    key = _digest(pyodide_dir / STDLIB, pyodide_dir / "pyodide.asm.wasm", HERE / "pycompile_inside.py")
+    return CACHE / f"python_stdlib-{key}.zip"
+
+
+def _node(jobs: dict, workdir: Path) -> dict:
+    node = shutil.which("node")
+    if node is None:
+        raise PluginError("board: Node.js is needed to compile the board's Python with Pyodide (install nodejs)")
+    path = workdir / "pycompile-jobs.json"
+    path.write_text(json.dumps(jobs), encoding="utf-8")
+    done = subprocess.run(
+        [node, str(HERE / "pycompile.mjs"), str(path)], capture_output=True, text=True, timeout=600, check=False
+    )
+    if done.returncode:
+        output = (done.stderr or done.stdout).strip().splitlines()
+        raise PluginError(f"board: compiling the board's Python in Pyodide failed: {output[-1] if output else ''}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def compile_runtime(pyodide_dir: Path, wheel: Path, workdir: Path) -> tuple[Path, Path]:
+    """The compiled standard library (from the cache, made first if missing) and ``wheel`` compiled, in
+    ``workdir`` under the same file name."""
+    stdlib = cached_stdlib(pyodide_dir)
+    compiled_wheel = workdir / "compiled" / wheel.name
+    compiled_wheel.parent.mkdir(parents=True, exist_ok=True)
+    jobs: dict = {"pyodide": str(pyodide_dir), "boot": None, "zip": None, "wheel": [str(wheel), str(compiled_wheel)]}
+    if stdlib.exists():
+        jobs["boot"] = str(stdlib)
+    else:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        partial = Path(tempfile.mkstemp(dir=CACHE, prefix=stdlib.stem, suffix=".partial")[1])
+        jobs["zip"] = [str(pyodide_dir / STDLIB), str(partial)]
+    try:
+        done = _node(jobs, workdir)
+        if jobs["zip"]:
+            if not done.get("zip"):
+                raise PluginError(f"board: no module of Pyodide's {STDLIB} was compiled")
+            partial.chmod(0o644)  # mkstemp's file is its owner's alone; the site's files are for anyone to read
+            os.replace(partial, stdlib)  # whole or not at all, for builds at the same time
+    finally:
+        if jobs["zip"] and partial.exists():
+            partial.unlink()
+    if not done.get("wheel"):
+        raise PluginError(f"board: no module of {wheel.name} was compiled")
+    return stdlib, compiled_wheel
