@@ -14,6 +14,8 @@ SITE = ROOT / "site"
 
 #: Test files about the site and its build, not the engine: they build MkDocs projects or read site/.
 SITE_FILES = ("test_board_hook.py", "test_diagrams_hook.py", "test_i18n_status.py", "test_terms.py")
+#: The kinds of test that take seconds each, run first (``pytest_collection_modifyitems``).
+SLOW_FIRST = ("browser", "server", "node")
 
 
 def pytest_collection_modifyitems(config, items):
@@ -28,6 +30,11 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.server)
         if "site_dir" in item.fixturenames or path.name in SITE_FILES or path.name.startswith("test_site_"):
             item.add_marker(pytest.mark.site)
+    # The slow kinds first, in their files' order (a stable sort): the two workers share the list, and a long
+    # browser test started last would leave one core idle while the other finishes it.
+    items.sort(
+        key=lambda item: next((rank for rank, mark in enumerate(SLOW_FIRST) if item.get_closest_marker(mark)), 9)
+    )
 
 
 @pytest.fixture(scope="session")
