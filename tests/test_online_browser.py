@@ -180,8 +180,12 @@ def test_sniff_with_a_friend_by_link_in_finnish_on_the_board_a_reload_and_an_abs
         assert all(count > 0 for count in moved.values()), moved
         friend.wait_for_selector(f"{SNIFF} [data-deduction]")
         assert creator.locator(f"{SNIFF} .sniff-sheet__deduction").count() > 0
-        # The next hand, dealt by the server after its pause.
-        _play([creator, friend], _sniff_move, lambda: (_board(creator, SNIFF, "handNumber") or 0) >= 2, timeout=30)
+        # The next hand, dealt by the server after its pause (during which nobody plays: waited for, not polled).
+        creator.wait_for_function(
+            f"() => (document.querySelector('{SNIFF}').boardController.view?.handNumber ?? 0) >= 2",
+            polling=200,
+            timeout=30_000,
+        )
         # A reload in the middle of the friend's turn: the same seat again, on the board.
         _play([creator], _sniff_move, lambda: friend.get_attribute(SNIFF, "data-play-phase") == "you", timeout=30)
         friend.reload()
