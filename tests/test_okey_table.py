@@ -105,9 +105,10 @@ def start_save(mode: str, rounds: int, seed: int = SEED) -> dict:
     return game_record(game)
 
 
-def greedy_move(save: dict, lang: str, mode: str) -> tuple[str, dict]:
-    """The name of the button of the greedy bot's move for the visitor, and the move, in the saved game."""
-    game = replay(save)
+def greedy_move(save: dict | Game, lang: str, mode: str) -> tuple[str, dict]:
+    """The name of the button of the greedy bot's move for the visitor, and the move, in the saved game (or the game
+    replayed from it)."""
+    game = save if isinstance(save, Game) else replay(save)
     action = GreedyBot().choose(game.view(0))
     move = action_json(action, game.round, Words(lang, mode))
     return move["label"], move
@@ -203,9 +204,10 @@ def test_a_visitor_plays_a_round_through_the_buttons(
                 hidden = {seat: [t.notation() for t in state.rack(seat)] for seat in range(4)}
                 saves.check_nothing_hidden(page, save, "rounds", hidden)
                 checked_hidden = True
-            label, move = greedy_move(save, lang, mode)
-            state = replay(save).round
-            view = game_view(replay(save), lang, assisted=assisted)
+            played = replay(save)  # (the engine's replay of the whole save, once a move: the views read it alone)
+            label, move = greedy_move(played, lang, mode)
+            state = played.round
+            view = game_view(played, lang, assisted=assisted)
             view_rack = page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)")
             assert sorted(view_rack) == sorted(t.notation() for t in state.rack(0))
             # The rack is two rows, as on a real rack.
@@ -406,9 +408,31 @@ def played_record(seed: int) -> dict:
     return game_record(game)
 
 
+def refuse_unreadable_records(page, tmp_path, lang: str) -> None:
+    """The page reads an uploaded record's bytes as the command line does (engine/core/record.py read_text): a
+    byte-order mark is kept for the engine to refuse, and bytes that are not UTF-8 are refused before the engine;
+    each in the page's words, from the catalogs, and the game in progress goes on."""
+    text = json.dumps(played_record(SEED))
+    bom, latin = tmp_path / "bom.json", tmp_path / "latin-1.json"
+    bom.write_bytes(b"\xef\xbb\xbf" + text.encode())
+    latin.write_bytes((text[:-1] + ', "paikka": "Café Ystävä"}').encode("latin-1"))
+    refusals = {
+        bom: ui_text(lang)["badRecord"].format(reason=error_words(lang)["record-bom"]),
+        latin: ui_text(lang)["badRecord"].format(reason=error_words(lang)["record-not-text"]),
+    }
+    # The engine's own refusal of the mark, the command line's and the board's alike.
+    assert refusal(lang, "\ufeff" + text) == refusals[bom]
+    phase = page.locator(TABLE).get_attribute("data-okey-phase")
+    for path, expected in refusals.items():
+        page.locator("#okey-play-file").set_input_files(str(path))
+        page.wait_for_selector(f"[data-okey-message]:text-is({json.dumps(expected, ensure_ascii=False)})")
+        assert page.locator(TABLE).get_attribute("data-okey-phase") == phase, "the game goes on"
+
+
 def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_only_the_timer_hands_it_to_a_bot(
-    browser, site_url, tmp_path
+    browser, csp_url, tmp_path
 ):
+    # (Served with the Content-Security-Policy a deployment sends, as the records the page cannot read need.)
     lang = "fi"
     text = ui_text(lang)
     words = Words(lang)
@@ -416,12 +440,14 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
     # A known deal, and the greedy bot's moves for the visitor too (as the bots that stand in for them play): the
     # whole game is known, and lasts longer than the test.
     game = {"save": start_save("solo", 1, LONG_ROUND_SEED), "bots": "greedy", "assisted": True, "order": []}
-    with table_page(browser, site_url + locale_path(lang, "okey-play/"), stored(settings, game)) as page:
+    with table_page(browser, csp_url + locale_path(lang, "okey-play/"), stored(settings, game)) as page:
         page.get_by_role("button", name=text["continue"], exact=True).click()
         page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
         settle(page)
         # The save of the release before, in localStorage, was handed to the worker once, and is gone from there.
         assert json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"] is None
+        # A record with a byte-order mark, or not in UTF-8: refused in Finnish, and the game goes on.
+        refuse_unreadable_records(page, tmp_path, lang)
         before = moves_done(page)
         label, move = greedy_move(saved(page)["save"], lang, "solo")
         if move["kind"] == "discard":
@@ -469,18 +495,22 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
         # A hidden tab keeps the visitor's seat: with the timer off, no bot plays for them, however long they stay.
         page.locator("select[name=timer]").select_option("0")
         page.wait_for_selector("[data-okey-timer][hidden]", state="attached")
+        page.clock.install()  # (the page's timers from now on, run on by the test)
         before = moves_done(page)
         page.evaluate(
             """() => { Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});
                        Object.defineProperty(document, "hidden", {value: true, configurable: true});
                        document.dispatchEvent(new Event("visibilitychange")); }"""
         )
-        page.wait_for_timeout(2500)
+        # Two minutes of the page's time (its clock run on: every timer of the page fires as it would), then a moment
+        # of real time for a call to the worker that anything started.
+        page.clock.run_for(120_000)
+        page.wait_for_timeout(500)
         assert moves_done(page) == before and page.locator(TABLE).get_attribute("data-okey-phase") == "you"
+        assert page.locator(TABLE).get_attribute("data-okey-busy") == "false"
         assert page.locator("[data-okey-message]").is_hidden(), "nothing was played for the visitor"
 
         # The move timer, still hidden: when it runs out, a bot plays the visitor's turn, says so, and the log too.
-        page.clock.install()
         page.locator("select[name=timer]").select_option("15")
         page.wait_for_selector("[data-okey-timer]:not([hidden])")
         page.clock.fast_forward(16_000)
@@ -522,7 +552,7 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
         # A second tab (in Indonesian) is not offered this tab's game: each tab keeps its own.
         mine = saved(page)
         other = page.context.new_page()
-        other.goto(site_url + locale_path("id", "okey-play/"))
+        other.goto(csp_url + locale_path("id", "okey-play/"))
         words_id, start_id = ui_text("id"), loader_text("id")["start"]
         other.get_by_role("button", name=start_id, exact=True).wait_for()
         other.wait_for_function("navigator.locks.query().then(({held}) => held.length > 0)")
@@ -552,30 +582,3 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
         load_broken_record(other, tmp_path, played_record(5), "id")
         other.close()
         assert saved(page) == mine, "the other tab's game never touched this tab's"
-
-
-def test_a_record_with_a_byte_order_mark_or_not_in_utf_8_is_refused_in_words(browser, csp_url, tmp_path):
-    """The page reads an uploaded record's bytes as the command line does (engine/core/record.py read_text): a
-    byte-order mark is kept for the engine to refuse, and bytes that are not UTF-8 are refused before the engine;
-    each in the page's words, from the catalogs, and the game in progress goes on."""
-    lang = "fi"
-    settings = {"mode": "solo", "bots": "greedy", "rounds": 1, "assisted": True, "pace": "instant"}
-    game = {"save": start_save("solo", 1), "bots": "greedy", "assisted": True, "order": []}
-    text = json.dumps(played_record(SEED))
-    bom, latin = tmp_path / "bom.json", tmp_path / "latin-1.json"
-    bom.write_bytes(b"\xef\xbb\xbf" + text.encode())
-    latin.write_bytes((text[:-1] + ', "paikka": "Café Ystävä"}').encode("latin-1"))
-    refusals = {
-        bom: ui_text(lang)["badRecord"].format(reason=error_words(lang)["record-bom"]),
-        latin: ui_text(lang)["badRecord"].format(reason=error_words(lang)["record-not-text"]),
-    }
-    # The engine's own refusal of the mark, the command line's and the board's alike.
-    assert refusal(lang, "\ufeff" + text) == refusals[bom]
-    with table_page(browser, csp_url + locale_path(lang, "okey-play/"), stored(settings, game)) as page:
-        page.get_by_role("button", name=ui_text(lang)["continue"], exact=True).click()
-        page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
-        phase = settle(page)
-        for path, expected in refusals.items():
-            page.locator("#okey-play-file").set_input_files(str(path))
-            page.wait_for_selector(f"[data-okey-message]:text-is({json.dumps(expected, ensure_ascii=False)})")
-            assert page.locator(TABLE).get_attribute("data-okey-phase") == phase, "the game goes on"
