@@ -38,10 +38,16 @@ ENGLISH_MOVE = re.compile(
 
 
 @contextmanager
-def board_page(browser, url: str, *, players: int = 2, bots: str = "greedy", pace: str = "instant", width=1100):
-    """A fresh visitor with these settings stored, on ``url``; checked clean at the end."""
+def board_page(
+    browser, url: str, *, players: int = 2, bots: str = "greedy", pace: str = "instant", width=1100, game=None
+):
+    """A fresh visitor with these settings stored (and ``game``, a saved game, before the first page), on ``url``;
+    checked clean at the end."""
     settings = json.dumps({"version": 1, "players": players, "bots": bots, "pace": pace})
-    store = f"localStorage.setItem('sniff-board:settings', {json.dumps(settings)})"
+    store = f"localStorage.setItem('sniff-board:settings', {json.dumps(settings)});"
+    if game is not None:
+        store += f"""if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');
+                       localStorage.setItem('sniff-board:game', {json.dumps(json.dumps(game))}); }}"""
     with visitor_page(browser, url, init_scripts=[store, saves.WATCH_WORKER], width=width) as page:
         yield page
 
@@ -227,7 +233,24 @@ def test_the_end_of_a_game_from_a_saved_game_near_its_end(browser, site_url):
         assert axe_problems(page, BOARD) == []
 
 
-def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position(browser, site_url):
+def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position_then_a_record_replays(browser, site_url, tmp_path):
+    from engine.board import session
+
+    view = json.loads(session.handle("sniff.play_new", json.dumps({"players": 2, "bots": "greedy", "seed": 6})))[
+        "result"
+    ]
+    for _ in range(12):
+        op = "sniff.play_act" if view["phase"] == "you" else "sniff.play_bot"
+        args = {"game": view["game"]} | ({"action": view["actions"][0]["action"]} if op == "sniff.play_act" else {})
+        view = json.loads(session.handle(op, json.dumps(args)))["result"]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(view["save"]), encoding="utf-8")
+    broken = tmp_path / "broken.json"
+    tampered = json.loads(json.dumps(view["save"]))
+    tampered["hands"][0]["events"][1]["seat"] = 1 - tampered["hands"][0]["events"][1]["seat"]
+    broken.write_text(json.dumps(tampered), encoding="utf-8")
+    text = ui_text("en")
+
     with board_page(browser, site_url + "/play/", players=3) as page:
         start(page, "en")
         for _ in range(3):
@@ -260,10 +283,36 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position(browser, sit
         )
         assert again == position
 
+        # A loaded record replays move by move (the game in play aside).
+        page.get_by_label(text["load"]).set_input_files(str(broken))
+        page.wait_for_selector("[data-play-message]:not([hidden])")
+        reason = error_words("en")["record"][0].format(hand=1, event=2)
+        assert reason in page.locator("[data-play-message]").inner_text()
+        page.get_by_label(text["load"]).set_input_files(str(path))
+        page.wait_for_selector(f"{BOARD}[data-play-phase=replay]")
+        assert shown_layout(page) == ";".join(view["layout"])
+        page.get_by_role("button", name=text["first"], exact=True).click()
+        wait_for_layout(page, "")
+        page.get_by_role("button", name=text["next"], exact=True).click()
+        first = view["save"]["hands"][0]["events"][0]["play"]
+        wait_for_layout(page, first)
+        # Every hand is shown in a replay.
+        assert page.locator(".sniff-play__seats .sniff-faces").count() == 2
+        page.get_by_role("button", name=text["playOn"], exact=True).click()
+        # The game in progress (the one resumed above) would be lost: the board asks first.
+        page.get_by_role("button", name=text["confirmPlayOnYes"], exact=True).click()
+        page.wait_for_selector(f"{BOARD}[data-play-phase=you], {BOARD}[data-play-phase=bot]")
+        assert saved_record(page)["hands"][0]["events"][:1] == view["save"]["hands"][0]["events"][:1]
+
 
 def test_invalid_clicks_change_nothing_and_one_click_plays_a_tile_that_fits_once(browser, site_url):
-    with board_page(browser, site_url + "/play/", players=2) as page:
-        start(page, "en")
+    # A game just dealt (seed 1) whose first two turns of the player's have all three cases (a tile that fits
+    # nowhere, one that fits once, one with several places): a random deal may take twenty turns to show them.
+    dealt = call("sniff.play_new", players=2, bots="greedy", seed=1)["save"]
+    game = {"version": 1, "save": call("sniff.play_resume", save=dealt, bots="greedy")["save"], "bots": "greedy"}
+    with board_page(browser, site_url + "/play/", players=2, game=game) as page:
+        page.get_by_role("button", name=ui_text("en")["continue"], exact=True).click()
+        page.wait_for_selector(f"{BOARD}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
         checked = {"unplayable": False, "single": False, "choice": False}
         for _ in range(60):
             if all(checked.values()):
@@ -380,48 +429,6 @@ def test_a_broken_sandbox_address_says_why_and_starts_empty(browser, csp_url):
         # Opening on an empty layout is one click; the address follows.
         page.locator(".sniff-tile[data-tile='3|4']").click()
         page.wait_for_function("() => location.search === '?sandbox=3%7C4'")
-
-
-def test_a_loaded_record_replays_move_by_move(browser, site_url, tmp_path):
-    from engine.board import session
-
-    view = json.loads(session.handle("sniff.play_new", json.dumps({"players": 2, "bots": "greedy", "seed": 6})))[
-        "result"
-    ]
-    for _ in range(12):
-        op = "sniff.play_act" if view["phase"] == "you" else "sniff.play_bot"
-        args = {"game": view["game"]} | ({"action": view["actions"][0]["action"]} if op == "sniff.play_act" else {})
-        view = json.loads(session.handle(op, json.dumps(args)))["result"]
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(view["save"]), encoding="utf-8")
-    broken = tmp_path / "broken.json"
-    record = json.loads(json.dumps(view["save"]))
-    record["hands"][0]["events"][1]["seat"] = 1 - record["hands"][0]["events"][1]["seat"]
-    broken.write_text(json.dumps(record), encoding="utf-8")
-    text = ui_text("en")
-
-    with board_page(browser, site_url + "/play/") as page:
-        start(page, "en")
-        page.get_by_label(text["load"]).set_input_files(str(broken))
-        page.wait_for_selector("[data-play-message]:not([hidden])")
-        reason = error_words("en")["record"][0].format(hand=1, event=2)
-        assert reason in page.locator("[data-play-message]").inner_text()
-        page.get_by_label(text["load"]).set_input_files(str(path))
-        page.wait_for_selector(f"{BOARD}[data-play-phase=replay]")
-        assert shown_layout(page) == ";".join(view["layout"])
-        page.get_by_role("button", name=text["first"], exact=True).click()
-        wait_for_layout(page, "")
-        page.get_by_role("button", name=text["next"], exact=True).click()
-        first = view["save"]["hands"][0]["events"][0]["play"]
-        wait_for_layout(page, first)
-        # Every hand is shown in a replay.
-        assert page.locator(".sniff-play__seats .sniff-faces").count() == 2
-        page.get_by_role("button", name=text["playOn"], exact=True).click()
-        confirm = page.get_by_role("button", name=text["confirmPlayOnYes"], exact=True)
-        if confirm.count():  # the game in progress would be lost: the board asks first
-            confirm.click()
-        page.wait_for_selector(f"{BOARD}[data-play-phase=you], {BOARD}[data-play-phase=bot]")
-        assert saved_record(page)["hands"][0]["events"][:1] == view["save"]["hands"][0]["events"][:1]
 
 
 def test_the_board_fits_a_phone_and_the_keyboard_reaches_every_move(browser, site_url):
