@@ -12,8 +12,9 @@ import pytest
 
 from engine.core.i18n import LANGUAGES
 from engine.sniff.render.legend import figure_text
-from tests.support.browser import PageWatch, axe_problems
+from tests.support.browser import PageWatch, axe_problems, transitions_over
 from tests.support.server import serve
+from tests.test_board_stress_browser import BROKEN_WORDS
 
 pytestmark = pytest.mark.browser
 
@@ -70,19 +71,21 @@ COLOURS = """() => {
 }"""
 
 
-def open_page(page, url: str, scheme: str, width: int) -> None:
-    page.set_viewport_size({"width": width, "height": 900})
-    page.goto(url)
-    page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
-
-
-@pytest.mark.parametrize("scheme", PALETTES)
 @pytest.mark.parametrize("width", WIDTHS)
-def test_diagrams_render_and_read_well(page, site_url, scheme, width):
-    open_page(page, site_url + locale_path("fi"), scheme, WIDTHS[width])
+def test_diagrams_render_and_read_well(page, site_url, width):
+    """In both palettes, one after the other on the same page (a palette is a class on the body)."""
+    page.set_viewport_size({"width": WIDTHS[width], "height": 900})
+    page.goto(site_url + locale_path("fi"))
     figures = page.locator("figure.sniff-diagram")
     assert figures.count() >= 4
     SHOTS.mkdir(parents=True, exist_ok=True)
+    for scheme in PALETTES:
+        page.evaluate("(scheme) => document.body.setAttribute('data-md-color-scheme', scheme)", scheme)
+        transitions_over(page)
+        check_figures(page, figures, scheme, width)
+
+
+def check_figures(page, figures, scheme: str, width: str) -> None:
     page.screenshot(path=str(SHOTS / f"fi-diagrams-{scheme}-{width}.png"), full_page=True)
     for i in range(figures.count()):
         figure = figures.nth(i)
@@ -103,19 +106,25 @@ def test_diagrams_render_and_read_well(page, site_url, scheme, width):
         assert svg.screenshot() != drawn, f"figure {i} draws nothing"
         svg.evaluate("svg => svg.querySelectorAll(':scope > g').forEach(g => g.style.visibility = '')")
     colours = page.evaluate(COLOURS)
-    assert colours["tile"] != colours["page"]
+    assert colours["tile"] != colours["page"], scheme
     assert max(contrast(colours["tile"], colours["table"]), contrast(colours["edge"], colours["table"])) >= 3
     assert contrast(colours["pip"], colours["tile"]) >= 7
     assert contrast(colours["number"], colours["badge"]) >= 4.5
     for mark in ("badge", "join", "spinner"):
-        assert contrast(colours[mark], colours["table"]) >= 3, f"{mark} on the table ({colours})"
-    assert contrast(colours["caption"], colours["page"]) >= 4.5
+        assert contrast(colours[mark], colours["table"]) >= 3, f"{mark} on the table in {scheme} ({colours})"
+    assert contrast(colours["caption"], colours["page"]) >= 4.5, scheme
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_sequence_steps_with_buttons_and_keys_and_announces_each_step(page, site_url, lang):
+    """On each language's rules page on a phone, whose step buttons break between words, never inside one
+    (issue 15, item 13)."""
     words = figure_text(lang)
-    page.goto(site_url + locale_path(lang))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + locale_path(lang, "rules/"))
+    page.wait_for_selector(".sniff-controls button")
+    assert page.evaluate(BROKEN_WORDS, ".sniff-controls button, .sniff-controls .sniff-position") == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     sequence = page.locator("figure.sniff-sequence").first
     steps = sequence.locator(".sniff-step")
     count = steps.count()
@@ -152,8 +161,11 @@ def test_a_sequence_steps_with_buttons_and_keys_and_announces_each_step(page, si
 
 
 def test_without_javascript_every_step_shows_in_order(browser, site_url):
-    context = browser.new_context(java_script_enabled=False)
+    # A visitor of the shared profile (no second Chromium launched for it), the page's scripts turned off as
+    # Playwright's java_script_enabled=False does.
+    context = browser.visit()
     page = context.new_page()
+    page.context.new_cdp_session(page).send("Emulation.setScriptExecutionDisabled", {"value": True})
     watch = PageWatch(page)
     page.goto(site_url + locale_path("it"))
     sequence = page.locator("figure.sniff-sequence").first
@@ -169,7 +181,7 @@ def test_without_javascript_every_step_shows_in_order(browser, site_url):
 
 def test_the_diagrams_work_under_a_strict_content_security_policy(browser, site_dir):
     with serve(site_dir, {"Content-Security-Policy": CSP}) as url:
-        context = browser.new_context()
+        context = browser.visit()
         page = context.new_page()
         watch = PageWatch(page)
         # Only the diagrams' own violations: in a figure, or from their script or stylesheet.

@@ -151,3 +151,20 @@ def test_a_side_that_is_not_on_the_table_is_a_clear_error():
     g = geometry("1|4")
     with pytest.raises(KeyError, match=r"\[1\|4\] has no branch-a side"):
         g[Tile(1, 4)].end(Side.BRANCH_A)
+
+
+def test_a_layout_drawn_after_the_one_before_it_lies_as_drawn_from_scratch():
+    """A board draws the layout after every move (svg.Picture keeps the pictures): the picture of a layout one
+    placement longer goes on from the one before (Geometry.copy), and lies exactly as the layout laid out whole;
+    the picture it went on from is left as it was."""
+    from engine.sniff.render import svg
+
+    for layout in random_layouts(40, seed=11, min_tiles=2):
+        svg._pictures.clear()
+        placements = layout.placements
+        pictures = [svg.Picture.of(Layout(placements[:n])) for n in range(1, len(placements) + 1)]
+        for n, picture in enumerate(pictures, start=1):
+            whole = Geometry.of(Layout(placements[:n]))
+            assert list(picture.geometry) == list(whole)
+            assert picture.geometry.bounds() == whole.bounds()
+            assert len(picture.geometry) == n, "each picture keeps its own tiles"

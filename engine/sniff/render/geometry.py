@@ -183,6 +183,17 @@ class Geometry:
             geometry.place(placement)
         return geometry
 
+    def copy(self) -> Geometry:
+        """A geometry that goes on from this one: placing a tile in the copy leaves this one as it is (a tile's
+        place depends only on the tiles placed before it, so a layout one placement longer needs one ``place``)."""
+        other = type(self)(self.half_width, self.half_height)
+        other._positions = dict(self._positions)
+        other._cells = dict(self._cells)
+        other._neighbours = {tile: set(tiles) for tile, tiles in self._neighbours.items()}
+        other._room = dict(self._room)
+        other._sniff = self._sniff
+        return other
+
     # -- reading ---------------------------------------------------------
 
     def __getitem__(self, tile: Tile) -> TilePosition:

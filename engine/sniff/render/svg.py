@@ -130,7 +130,13 @@ class Picture:
 
     @classmethod
     def _of(cls, layout: Layout) -> Picture:
-        geometry = Geometry.of(layout)
+        # A board draws the layout after every move: the picture of the move before, kept, is one placement short.
+        before = _pictures.get(layout.placements[:-1]) if layout.placements else None
+        if before is None:
+            geometry = Geometry.of(layout)
+        else:
+            geometry = before.geometry.copy()
+            geometry.place(layout.placements[-1])
 
         def mark(tile, side, value) -> Mark:
             end = geometry[tile].end(side)
