@@ -20,6 +20,7 @@ import pytest
 
 from tests.site_pages import LOCALES, page_paths
 from tests.support.browser import AXE_PATH, visitor_page
+from tests.support.server import CSP, serve
 
 # axe's rules that read colours (tag "cat.color", less the AAA one axe leaves off by default).
 COLOUR_RULES = ("color-contrast", "link-in-text-block")
@@ -76,6 +77,15 @@ PAGE = """async ([axeUrl, colourRules]) => {
 }"""
 
 
+@pytest.fixture(scope="session")
+def cached_csp_url(site_dir):
+    """``csp_url``'s site and policy, its files kept by the browser for the session: the stylesheets, scripts, fonts,
+    search index and axe that every page shares are fetched once, not revalidated on every page. The session's
+    site/ does not change, and the server's port is its own until the session ends."""
+    with serve(site_dir, {"Content-Security-Policy": CSP}, cache_control="max-age=86400") as url:
+        yield url
+
+
 def serious(violations: list) -> list[str]:
     return [
         f"{rule} ({impact}): {help} at {where}"
@@ -86,7 +96,8 @@ def serious(violations: list) -> list[str]:
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", LOCALES)
-def test_every_page_is_accessible_in_both_palettes_and_keeps_to_the_csp(browser, csp_url, lang):
+def test_every_page_is_accessible_in_both_palettes_and_keeps_to_the_csp(browser, cached_csp_url, lang):
+    csp_url = cached_csp_url
     paths = page_paths(lang)
     problems: list[str] = []
     # The policy's violations are collected page by page below; the visitor's own check sees only the last page.
