@@ -9,10 +9,13 @@ What a page costs is the browser's, not the test's: one round trip per page (``P
 axe comes from the test server itself (tests.support.server AXE_PATH), from the site's own origin, so the policy's
 script-src 'self' lets it run; it is told to leave out what the test never reads (each checked node's HTML, ``noHtml``;
 the CSS selectors of every result, ``selectors: false``): a violation's elements are named by the test from the
-elements themselves (``elementRef``), and only when there is one. The toggle is the visitor's own label, clicked in
-the page (``label.click()``: the click event a pointer gives it, which checks the dark palette's radio), so no
-pointer is left hovering over a control when the colours are measured, and no actionability checks of Playwright's
-run in every page (axe checks the toggle's name and role with the rest of the header)."""
+elements themselves (``elementRef``), and only when there is one. The rules whose own impact is minor or moderate
+are left off: axe gives every violation of a rule that has an impact that impact, so none of theirs could ever be
+serious or critical (axe-core 4.14: the landmark, region, heading-order and like best-practice rules).
+The toggle is the visitor's own label, clicked in the page (``label.click()``: the click event a pointer gives it,
+which checks the dark palette's radio), so no pointer is left hovering over a control when the colours are measured,
+and no actionability checks of Playwright's run in every page (axe checks the toggle's name and role with the rest
+of the header)."""
 
 from __future__ import annotations
 
