@@ -32,6 +32,7 @@ AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.m
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
     extra_headers: ClassVar[dict[str, str]] = {}
+    cache_control: ClassVar[str | None] = None
 
     def translate_path(self, path: str) -> str:
         if path.split("?", 1)[0] == AXE_PATH:
@@ -42,7 +43,8 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         for name, value in self.extra_headers.items():
             self.send_header(name, value)
         # Anything else is revalidated: a later server on the same port (another test's) never gets this one's pages.
-        self.send_header("Cache-Control", IMMUTABLE if self.path.startswith("/assets/pyodide/") else "no-cache")
+        pyodide = self.path.startswith("/assets/pyodide/")
+        self.send_header("Cache-Control", IMMUTABLE if pyodide else self.cache_control or "no-cache")
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # quiet
@@ -57,9 +59,12 @@ _Handler.extensions_map = {
 
 
 @contextmanager
-def serve(directory: Path, headers: dict[str, str] | None = None) -> Iterator[str]:
-    """Serve ``directory`` on a free port of 127.0.0.1; yield the base URL."""
-    handler = type("Handler", (_Handler,), {"extra_headers": dict(headers or {})})
+def serve(directory: Path, headers: dict[str, str] | None = None, *, cache_control: str | None = None) -> Iterator[str]:
+    """Serve ``directory`` on a free port of 127.0.0.1; yield the base URL. ``cache_control``: what every response
+    but Pyodide's says instead of "no-cache", only for a server that serves for the whole test session (its port,
+    and with it its origin, is nobody else's while the browser's profile keeps what it cached) files that do not
+    change meanwhile."""
+    handler = type("Handler", (_Handler,), {"extra_headers": dict(headers or {}), "cache_control": cache_control})
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
