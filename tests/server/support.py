@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import os
 import re
@@ -18,6 +19,13 @@ from pathlib import Path
 import socketio
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(coroutine):
+    """``asyncio.run(coroutine)`` in a thread of its own: a browser test earlier in the same test process leaves
+    Playwright's event loop running in the main thread, where ``asyncio.run`` refuses to start."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def free_port() -> int:

@@ -7,7 +7,7 @@ import asyncio
 import time
 
 from .conftest import GRACE
-from .support import Player
+from .support import Player, run
 from .test_protocol import two_seats
 
 
@@ -25,7 +25,7 @@ def test_a_seat_out_of_time_has_its_turn_played_by_the_bot(server):
         await b.close()
         return mover, deadline, late, missed
 
-    mover, deadline, late, missed = asyncio.run(main())
+    mover, deadline, late, missed = run(main())
     assert deadline is not None and deadline - 1500 < time.time() * 1000
     assert late >= deadline
     auto = [item for item in missed if item.get("auto")]
@@ -64,7 +64,7 @@ def test_an_absent_seat_is_played_by_the_bot_until_it_rejoins(server):
         await back.close()
         return b.seat, away, rejoined, state_after, seats_after, autos
 
-    seat, away, rejoined, state_after, seats_after, autos = asyncio.run(main())
+    seat, away, rejoined, state_after, seats_after, autos = run(main())
     assert autos >= 2
     assert away is not None and away["seats"][seat]["kind"] == "away"
     assert rejoined["seat"] == seat

@@ -3,7 +3,6 @@ another seat may not see in anything a seat receives."""
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import subprocess
@@ -12,7 +11,7 @@ import sys
 from engine.core.games import game_spec
 from engine.core.sessions import finished_record
 
-from .support import ROOT, Player, play_out
+from .support import ROOT, Player, play_out, run
 
 SNIFF_TILES = {f"{low}|{high}" for high in range(7) for low in range(high + 1)}
 
@@ -115,7 +114,7 @@ def test_sniff_two_humans_play_a_whole_game_and_the_record_replays(server, tmp_p
         players, created = await seated(server.url, "sniff", 2, {"pause": 0.05})
         return players, created, *(await finish(players))
 
-    players, created, final, missed = asyncio.run(main())
+    players, created, final, missed = run(main())
     record = final["record"]
     assert record["winner"] is not None
     check_record(record, created, tmp_path)
@@ -151,7 +150,7 @@ def test_okey_four_humans_play_a_whole_game_and_the_record_replays(server, tmp_p
         players, created = await seated(server.url, "okey", 4, {"pause": 0, "assisted": True, "mode": "pairs"})
         return players, created, *(await finish(players, okey_pick))
 
-    players, created, final, missed = asyncio.run(main())
+    players, created, final, missed = run(main())
     record = final["record"]
     assert record["game"] == "okey"
     assert final["options"] == {

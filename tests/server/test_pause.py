@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from .support import Player
+from .support import Player, run
 from .test_games import okey_pick, seated
 from .test_protocol import error_of
 
@@ -75,7 +75,7 @@ def test_the_finished_round_stays_on_the_table_during_the_pause(server, game):
             await player.close()
         return held, refused, dealt, seen, arrived, missed
 
-    held, refused, dealt, seen, arrived, missed = asyncio.run(main())
+    held, refused, dealt, seen, arrived, missed = run(main())
     version = held[0]["version"]
     for state in held:
         check_held(state, part, settled, version, seen)
@@ -99,7 +99,7 @@ def test_without_a_pause_the_next_hand_is_dealt_at_once(server):
             await player.close()
         return players, missed
 
-    players, missed = asyncio.run(main())
+    players, missed = run(main())
     assert "deal" not in {item["kind"] for item in missed}
     for player in players:
         states = [message.get("state") for kind, message in player.messages if kind == "state"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from .support import Player
+from .support import Player, run
 
 
 def error_of(answer: dict) -> str:
@@ -58,7 +58,7 @@ def test_bad_requests_are_refused_with_their_field(server):
         await client.close()
         return codes
 
-    codes = asyncio.run(main())
+    codes = run(main())
     assert codes == dict.fromkeys(codes, "bad-request")
     assert "Traceback" not in server.output  # each refused as a request, none by the catch-all
 
@@ -98,7 +98,7 @@ def test_each_refusal_has_its_code_and_changes_nothing(server):
         await b.close()
         return got
 
-    got = asyncio.run(main())
+    got = run(main())
     assert got == {
         "too-large": "too-large",
         "unknown-table": "unknown-table",
@@ -135,7 +135,7 @@ def test_a_left_seat_is_played_by_a_bot_to_the_end_and_then_acts_are_over(server
         await watcher.close()
         return refused, final
 
-    refused, final = asyncio.run(main())
+    refused, final = run(main())
     assert refused == "bad-token"  # a seat left is the bot's until the end
     assert final["state"]["over"] and final["state"]["record"]["winner"] is not None
     assert any(item.get("auto") for item in final["missed"] if item["kind"] == "act" and item["seat"] == 0)
@@ -155,7 +155,7 @@ def test_the_creator_gives_a_seat_nobody_took_to_a_bot(server):
         await other.close()
         return refused, given, seats
 
-    refused, given, seats = asyncio.run(main())
+    refused, given, seats = run(main())
     assert refused == "illegal"
     assert given["ok"]
     assert [seat["kind"] for seat in seats] == ["human", "human", "bot", "bot"]
@@ -184,7 +184,7 @@ def test_a_flood_is_rate_limited_then_disconnected_and_other_tables_go_on(server
         await flooder.close()
         return codes, cut, played
 
-    codes, cut, played = asyncio.run(main())
+    codes, cut, played = run(main())
     assert "unknown-table" in codes and "rate-limited" in codes
     assert cut
     assert played["ok"]
@@ -218,7 +218,7 @@ def test_seats_carry_the_names_typed_and_states_the_finished_hands(server):
         await b.close()
         return too_long, names, before, parts
 
-    too_long, names, before, parts = asyncio.run(main())
+    too_long, names, before, parts = run(main())
     assert too_long == "bad-request"
     assert names == ["Ada", "Bea"]
     assert before is None

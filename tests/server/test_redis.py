@@ -3,9 +3,7 @@ SIGKILL, the game finished on the other."""
 
 from __future__ import annotations
 
-import asyncio
-
-from .support import Player, ServerProcess, play_out
+from .support import Player, ServerProcess, play_out, run
 from .test_games import okey_pick
 
 
@@ -45,7 +43,7 @@ def test_two_processes_one_killed_and_the_game_finished_on_the_other(site, redis
                 await player.close()
             return final, created
 
-        final, created = asyncio.run(main())
+        final, created = run(main())
     finally:
         one.stop()
         two.stop()

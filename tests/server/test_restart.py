@@ -10,7 +10,7 @@ import asyncio
 import time
 from pathlib import Path
 
-from .support import Player, ServerProcess, play_out
+from .support import Player, ServerProcess, play_out, run
 from .test_games import seated
 from .test_pause import check_held, play_until
 from .test_protocol import two_seats
@@ -82,7 +82,7 @@ def test_sigkill_mid_game_and_mid_pause_then_restart_on_the_same_sqlite_file(sit
             seats = [(p.token, p.seat) for p in (a, b)], [(p.token, p.seat) for p in pausing]
             return seats, mid, acked, paused, ended, held, workers
 
-        seats, mid, acked, paused, ended, held, workers = asyncio.run(before())
+        seats, mid, acked, paused, ended, held, workers = run(before())
     finally:
         first.stop()
     # The bots' workers did not outlive their server.
@@ -110,7 +110,7 @@ def test_sigkill_mid_game_and_mid_pause_then_restart_on_the_same_sqlite_file(sit
                 await player.close()
             return mid_players, final, pause_players, dealt, arrived
 
-        mid_players, final, pause_players, dealt, arrived = asyncio.run(after())
+        mid_players, final, pause_players, dealt, arrived = run(after())
     finally:
         second.stop()
     for _, rejoined in mid_players:
