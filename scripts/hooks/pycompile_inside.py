@@ -60,21 +60,17 @@ def compile_wheel(source: str, target: str) -> int:
     tag = sys.implementation.cache_tag
     with zipfile.ZipFile(source) as zin:
         entries = [(info, zin.read(info)) for info in zin.infolist()]
-    record = next(info.filename for info, _ in entries if info.filename.endswith(".dist-info/RECORD"))
+    record = next(info for info, _ in entries if info.filename.endswith(".dist-info/RECORD"))
+    entries = [(info, data) for info, data in entries if info is not record]
     added: list[tuple[zipfile.ZipInfo, bytes]] = []
     for info, data in entries:
         if info.filename.endswith(".py"):
-            folder, _, name = info.filename.rpartition("/")
-            cached = f"{folder}/__pycache__/{name[:-3]}.{tag}.pyc" if folder else f"__pycache__/{name[:-3]}.{tag}.pyc"
+            folder, slash, name = info.filename.rpartition("/")
+            cached = f"{folder}{slash}__pycache__/{name[:-3]}.{tag}.pyc"
             added.append((_entry(cached, info), _bytecode(data, info.filename)))
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout:
-        for info, data in entries:
-            if info.filename == record:
-                continue
+        for info, data in entries + added:
             zout.writestr(info, data)
-        for info, data in added:
-            zout.writestr(info, data)
-        lines = [_record_line(info.filename, data) for info, data in entries + added if info.filename != record]
-        record_info = next(info for info, _ in entries if info.filename == record)
-        zout.writestr(record_info, "\n".join([*lines, f"{record},,"]) + "\n")
+        lines = [_record_line(info.filename, data) for info, data in entries + added]
+        zout.writestr(record, "\n".join([*lines, f"{record.filename},,"]) + "\n")
     return len(added)
