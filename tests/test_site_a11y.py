@@ -22,7 +22,7 @@ from __future__ import annotations
 import pytest
 
 from tests.site_pages import LOCALES, page_paths
-from tests.support.browser import AXE_PATH, visitor_page
+from tests.support.browser import AXE_PATH, TRANSITIONS_OVER, serious, visitor_page
 from tests.support.server import CSP, serve
 
 # axe's rules that read colours (tag "cat.color", less the AAA one axe leaves off by default).
@@ -34,10 +34,7 @@ COLOUR_RULES = ("color-contrast", "link-in-text-block")
 #: a transition (Material's colour transitions: 125 ms), however slow the machine.
 PAGE = """async ([axeUrl, colourRules]) => {
   const frame = () => new Promise((done) => requestAnimationFrame(done));
-  const settled = async () => {
-    await frame();
-    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)));
-  };
+  const settled = TRANSITIONS_OVER; // tests.support.browser's, written in below
   const name = (element) => {
     const parts = [];
     for (let e = element; e && e.nodeType === 1 && parts.length < 4; e = e.parentElement) {
@@ -77,7 +74,7 @@ PAGE = """async ([axeUrl, colourRules]) => {
   const violations = window.violations;
   localStorage.clear();
   return {scheme, light, dark, violations};
-}"""
+}""".replace("TRANSITIONS_OVER", TRANSITIONS_OVER)
 
 
 @pytest.fixture(scope="session")
@@ -87,14 +84,6 @@ def cached_csp_url(site_dir):
     site/ does not change, and the server's port is its own until the session ends."""
     with serve(site_dir, {"Content-Security-Policy": CSP}, cache_control="max-age=86400") as url:
         yield url
-
-
-def serious(violations: list) -> list[str]:
-    return [
-        f"{rule} ({impact}): {help} at {where}"
-        for rule, impact, help, where in violations
-        if impact in ("serious", "critical")
-    ]
 
 
 @pytest.mark.browser

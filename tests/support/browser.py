@@ -233,13 +233,24 @@ def visitor_page(
     watch.assert_clean()
 
 
+#: A page function that resolves once the page's CSS transitions and animations are over (from the next frame on).
+TRANSITIONS_OVER = """() => new Promise((done) => requestAnimationFrame(() =>
+  Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))).then(done)))"""
+
+
 def transitions_over(page) -> None:
     """Wait until the page's CSS transitions and animations (Material's colour transitions: 125 ms) are over,
     however slow the machine."""
-    page.evaluate(
-        "() => new Promise((done) => requestAnimationFrame(() => "
-        "Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null))).then(done)))"
-    )
+    page.evaluate(TRANSITIONS_OVER)
+
+
+def serious(violations: Sequence[Sequence[str]]) -> list[str]:
+    """axe's violations, each ``[rule, impact, help, where]``, that are serious or critical, in words."""
+    return [
+        f"{rule} ({impact}): {help} at {where}"
+        for rule, impact, help, where in violations
+        if impact in ("serious", "critical")
+    ]
 
 
 def axe_problems(
@@ -262,11 +273,7 @@ def axe_problems(
         }""",
         [root, list(rules) if rules else None],
     )
-    return [
-        f"{rule} ({impact}): {help} at {where}"
-        for rule, impact, help, where in violations
-        if impact in ("serious", "critical")
-    ]
+    return serious(violations)
 
 
 # -- a board in play: its root's data-<name>-phase and data-<name>-moves, its live region data-<name>-live -------
