@@ -178,8 +178,10 @@ def test_sniff_with_a_friend_by_link_in_finnish_on_the_board_a_reload_and_an_abs
         # and deductions, from the finished hand's record (the server's pause before the next deal).
         moved = _play([creator, friend], _sniff_move, lambda: _board(creator, SNIFF, "phase") == "handOver")
         assert all(count > 0 for count in moved.values()), moved
+        # Each page draws the hand's end as its own state arrives: waited for on both, as the full run once caught
+        # the creator's board a moment before its score sheet showed the deductions.
         friend.wait_for_selector(f"{SNIFF} [data-deduction]")
-        assert creator.locator(f"{SNIFF} .sniff-sheet__deduction").count() > 0
+        creator.wait_for_selector(f"{SNIFF} .sniff-sheet__deduction")
         # The next hand, dealt by the server after its pause (during which nobody plays: waited for, not polled).
         creator.wait_for_function(
             f"() => (document.querySelector('{SNIFF}').boardController.view?.handNumber ?? 0) >= 2",
