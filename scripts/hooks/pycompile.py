@@ -18,6 +18,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -57,14 +58,14 @@ def _node(jobs: dict, workdir: Path) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def compile_runtime(pyodide_dir: Path, wheel: Path, workdir: Path) -> tuple[Path, Path]:
-    """The compiled standard library (from the cache, made first if missing) and ``wheel`` compiled, in
-    ``workdir`` under the same file name."""
+def _compile(pyodide_dir: Path, wheel: tuple[Path, Path] | None, workdir: Path) -> Path:
+    """Run one Node.js job: the standard library compiled into the cache when it is not there yet, and ``wheel``
+    (source, target) compiled when given, by a Pyodide that boots from the compiled standard library if it can."""
     stdlib = cached_stdlib(pyodide_dir)
-    compiled_wheel = workdir / "compiled" / wheel.name
-    compiled_wheel.parent.mkdir(parents=True, exist_ok=True)
-    jobs: dict = {"pyodide": str(pyodide_dir), "boot": None, "zip": None, "wheel": [str(wheel), str(compiled_wheel)]}
+    jobs: dict = {"pyodide": str(pyodide_dir), "boot": None, "zip": None, "wheel": wheel and [str(p) for p in wheel]}
     if stdlib.exists():
+        if wheel is None:
+            return stdlib
         jobs["boot"] = str(stdlib)
     else:
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -80,6 +81,30 @@ def compile_runtime(pyodide_dir: Path, wheel: Path, workdir: Path) -> tuple[Path
     finally:
         if jobs["zip"] and partial.exists():
             partial.unlink()
-    if not done.get("wheel"):
-        raise PluginError(f"board: no module of {wheel.name} was compiled")
-    return stdlib, compiled_wheel
+    if wheel and not done.get("wheel"):
+        raise PluginError(f"board: no module of {wheel[0].name} was compiled")
+    return stdlib
+
+
+def compile_runtime(pyodide_dir: Path, wheel: Path, workdir: Path) -> tuple[Path, Path]:
+    """The compiled standard library (from the cache, made first if missing) and ``wheel`` compiled, in
+    ``workdir`` under the same file name."""
+    compiled_wheel = workdir / "compiled" / wheel.name
+    compiled_wheel.parent.mkdir(parents=True, exist_ok=True)
+    return _compile(pyodide_dir, (wheel, compiled_wheel), workdir), compiled_wheel
+
+
+def main(argv: list[str]) -> int:
+    """``pycompile.py [--cached] PYODIDE_DIR``: fill the cache ahead of a build (scripts/test does it while its
+    other set-up steps run); with ``--cached``, only say by the exit status whether it is filled."""
+    cached_only = argv[:1] == ["--cached"]
+    pyodide_dir = Path(argv[-1]).resolve()
+    if cached_only:
+        return 0 if cached_stdlib(pyodide_dir).exists() else 1
+    with tempfile.TemporaryDirectory() as workdir:
+        print(_compile(pyodide_dir, None, Path(workdir)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
