@@ -12,9 +12,12 @@ are enough of them to pay for the pool.
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
+import site
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 #: Seeds per job given to a worker process (small enough to share the work out evenly).
 CHUNK = 25
@@ -22,6 +25,8 @@ CHUNK = 25
 POOL_FROM = 200
 
 Maker = Callable[..., dict]
+#: The folder the engine package is in.
+ENGINE_HOME = Path(__file__).resolve().parents[2]
 
 
 def bank_lines(maker: Maker, kind: str, seeds: Sequence[int], langs: Sequence[str], rules: str | None) -> dict:
@@ -51,7 +56,11 @@ def make_bank(
     total = sum(len(job[2]) for job in jobs)
     workers = min(workers, os.cpu_count() or 1)
     if workers > 1 and total >= POOL_FROM:
-        with ProcessPoolExecutor(workers) as pool:
+        # Fresh worker processes (spawned), never forks of this one: the build may run in a process with threads
+        # (a test's, a server's), and a fork copies their locks in whatever state they are in. They import the
+        # engine from where this process has it (a build's hooks import it from the working tree).
+        spawn = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(workers, spawn, site.addsitedir, (str(ENGINE_HOME),)) as pool:
             results = list(pool.map(_job, jobs))
     else:
         results = [_job(job) for job in jobs]
