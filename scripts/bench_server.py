@@ -67,7 +67,7 @@ class Bench:
 
     async def seated(self) -> list[Player]:
         """A new table, its four seats taken."""
-        players = [await Player(self.url).connect() for _ in range(4)]
+        players = [await Player(self.url, history=False).connect() for _ in range(4)]
         options = {"pause": 0} if self.game == "okey" else {"pause": 0, "players": 4}
         created = await players[0].create(self.game, ["human"] * 4, options)
         for player in players[1:]:

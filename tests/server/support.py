@@ -158,10 +158,12 @@ class RedisProcess:
 
 
 class Player:
-    """A real Socket.IO client at a table: every message it gets is kept (``messages``), the last state too."""
+    """A real Socket.IO client at a table: every message it gets is kept (``messages``; not with ``history``
+    False: a benchmark's clients would hold every state of every game), the last state too."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, history: bool = True) -> None:
         self.url = url
+        self.history = history
         self.sio = socketio.AsyncClient(reconnection=False)
         self.messages: list[tuple[str, dict]] = []
         self.state: dict | None = None
@@ -172,14 +174,18 @@ class Player:
         self.table_id = self.token = None
         self.seat = None
 
+    def _keep(self, kind: str, data: dict) -> None:
+        if self.history:
+            self.messages.append((kind, data))
+
     async def _state(self, data):
-        self.messages.append(("state", data))
+        self._keep("state", data)
         if self.state is None or data["version"] >= self.state["version"]:
             self.state = data["state"]
         self.changed.set()
 
     async def _table(self, data):
-        self.messages.append(("table", data))
+        self._keep("table", data)
         self.table = data
         self.changed.set()
 
@@ -189,7 +195,7 @@ class Player:
 
     async def call(self, event: str, data=None, timeout: float = 20) -> dict:
         answer = await self.sio.call(event, data, timeout=timeout)
-        self.messages.append(("answer", answer))
+        self._keep("answer", answer)
         if answer.get("ok") and isinstance(answer["result"], dict) and "state" in answer["result"]:
             state = answer["result"]["state"]
             if self.state is None or state["version"] >= self.state["version"]:
