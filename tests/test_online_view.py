@@ -12,6 +12,7 @@ from engine.core.sessions import finished_record
 from engine.okey.board import online as okey_online
 from engine.okey.board.view import game_view as okey_view
 from engine.sniff.board import online as sniff_online
+from engine.sniff.board.text import Words
 from engine.sniff.board.view import game_view as sniff_view
 
 #: What only the online view carries: the page's key for the table, the record a player may download, the version.
@@ -73,12 +74,24 @@ def test_sniff_online_view_is_the_boards_view_of_the_seat(options):
     def check(game, seat, state):
         got = sniff_online.online_view(state, "fi")
         want = sniff_view(game, "fi", me=seat)
-        if game.hand.deal.lots and len(game.hands) == 1 and not game.hand.is_over:
-            want["log"] = want["log"][len(game.hand.deal.lots) :]  # the seat's view carries no lots
         assert {k: v for k, v in got.items() if k not in ONLINE_ONLY} == want
         assert got["me"] == seat
 
     assert play_through("sniff", full, seed=7, steps=2000, check=check, every=13) > 60
+
+
+def test_the_lots_of_a_classic_first_hand_are_in_every_seats_log_from_its_start():
+    """The lots that chose the first leader are public (their tiles go back before the deal): each seat's log says
+    them from the first state on, in the words of a game against the bots, not only once the hand is over."""
+    options = {"players": 4, "rules": "classic", "partnerships": True}
+    game = GAMES["sniff"].new_game(seed=3, **options)
+    lots = game.hand.deal.lots
+    assert len(lots) == 2  # a tie, drawn again
+    for seat in range(4):
+        words = Words("it", 4, partnerships=True, me=seat)
+        said = [words.lots(row, last=index == len(lots) - 1) for index, row in enumerate(lots)]
+        log = sniff_online.online_view(state_of("sniff", game, seat, options, 0), "it")["log"]
+        assert log[:3] == [*said, words.opener(1, game.hand.opener)]
 
 
 @pytest.mark.parametrize("options", [{"mode": "solo", "assisted": True}, {"mode": "pairs", "rounds": 3}])

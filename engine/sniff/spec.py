@@ -103,7 +103,7 @@ def view_json(game: Game, seat: int) -> dict:
     """``game.view(seat)`` as JSON values: the seat's own tiles, the layout, the counts, the events as the seat
     saw them (another seat's drawn tile is null), its legal actions in notation, and how the hand ended (null
     while it is in play): ``end`` and its ``deductions`` (American Sniff) or ``award`` (classic), as in the record."""
-    from .record import award_record
+    from .record import award_record, lots_record
 
     view = game.view(seat)
     hand = game.hand
@@ -129,6 +129,8 @@ def view_json(game: Game, seat: int) -> dict:
         "current": view.current_player,
         "legal": [action.notation() for action in view.legal_actions],
         "end": hand.end,
+        # The lots that chose the hand's leader (classic Sniff's first hand), public: their tiles go back first.
+        "lots": lots_record(hand.deal.lots) if hand.deal is not None and hand.deal.lots is not None else None,
         **settled,
     }
 

@@ -60,7 +60,17 @@ def seat_view(state: dict) -> PlayerView:
 
 @dataclass
 class _Deal:
-    lots: None = None  # the lots of a first hand are public, but the seat's view does not carry them
+    """What the log reads of the hand's deal: the lots that chose its leader (public: their tiles go back before
+    the deal), None on a hand led without them."""
+
+    lots: tuple[tuple[Tile | None, ...], ...] | None = None
+
+
+def _lots(board: dict) -> tuple[tuple[Tile | None, ...], ...] | None:
+    rounds = board.get("lots")
+    if rounds is None:
+        return None
+    return tuple(tuple(None if tile is None else Tile.parse(tile) for tile in row) for row in rounds)
 
 
 @dataclass
@@ -92,14 +102,14 @@ class SeatGame(SeenGame):
     """The game as one seat of an online table knows it: the finished hands (replayed from the record) and the
     hand in play (the seat's view). ``game_view`` reads no more of a game than this gives."""
 
-    def __init__(self, past: Game | None, seen: PlayerView) -> None:
+    def __init__(self, past: Game | None, seen: PlayerView, lots: tuple | None = None) -> None:
         super().__init__(seen)
         self.players = seen.players
         self.ruleset = seen.ruleset
         self.target = seen.target
         self.sides = seen.sides
         self.partnerships = self.players == 4 and self.sides == 2
-        self.hand = SeatHand(seen)
+        self.hand = SeatHand(seen, _Deal(lots))
         self.hands = [*(past.hands if past is not None else ()), self.hand]
         self.scores = seen.scores
         self.seed = None
@@ -122,7 +132,7 @@ def online_view(state: dict, lang: str = "en") -> dict:
     if past is not None and (past.is_terminal() or pausing(state) or len(past.hands) == state["board"]["hand"]):
         game = past  # the game's end, or the hand that just ended (the pause before the next): all public
     else:
-        game = SeatGame(past, seat_view(state))
+        game = SeatGame(past, seat_view(state), _lots(state["board"]))
     view = game_view(game, lang, me=me)
     return view | {
         "online": True,
