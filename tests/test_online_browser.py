@@ -138,6 +138,14 @@ def _okey_move(page) -> bool:
     return True
 
 
+def _deductions(page, selector: str) -> dict[int, int]:
+    """The Sniff board's deductions that ``selector`` finds: seat -> points."""
+    found = page.eval_on_selector_all(
+        f"{SNIFF} {selector}", "(items) => items.map((li) => [li.dataset.seat, li.dataset.deduction])"
+    )
+    return {int(seat): int(points) for seat, points in found}
+
+
 def _play(pages, move, until, timeout=120):
     deadline = time.monotonic() + timeout
     moved = {id(page): 0 for page in pages}
@@ -178,10 +186,14 @@ def test_sniff_with_a_friend_by_link_in_finnish_on_the_board_a_reload_and_an_abs
         # and deductions, from the finished hand's record (the server's pause before the next deal).
         moved = _play([creator, friend], _sniff_move, lambda: _board(creator, SNIFF, "phase") == "handOver")
         assert all(count > 0 for count in moved.values()), moved
-        # Each page draws the hand's end as its own state arrives: waited for on both, as the full run once caught
-        # the creator's board a moment before its score sheet showed the deductions.
-        friend.wait_for_selector(f"{SNIFF} [data-deduction]")
-        creator.wait_for_selector(f"{SNIFF} .sniff-sheet__deduction")
+        # Each page draws the hand's end as its own state arrives (waited for on both): every seat's deduction, and
+        # on the score sheet those that cost points (one rounded to 0 is left off the sheet, so a hand can end with
+        # none there).
+        for page in (friend, creator):
+            page.wait_for_selector(f"{SNIFF} li[data-deduction]:not(.sniff-sheet__deduction)")
+            ended = _deductions(page, "li[data-deduction]:not(.sniff-sheet__deduction)")
+            assert len(ended) == 2, ended
+            assert _deductions(page, ".sniff-sheet__deduction") == {seat: d for seat, d in ended.items() if d}
         # The next hand, dealt by the server after its pause (during which nobody plays: waited for, not polled).
         creator.wait_for_function(
             f"() => (document.querySelector('{SNIFF}').boardController.view?.handNumber ?? 0) >= 2",
