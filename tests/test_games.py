@@ -17,6 +17,7 @@ import pytest
 from engine.core.errors import EngineError
 from engine.core.games import GAMES, GameSpec, OptionError, game_spec
 from engine.core.protocols import Bot, GameState
+from engine.sniff.record import lots_record
 
 NAMES = list(GAMES)
 #: Options worth playing for each game: every value of every option at least once.
@@ -252,7 +253,7 @@ def test_a_seats_view_json_holds_only_what_it_may_see(name: str, options: dict) 
                 # The lots that chose the first leader were drawn face up, for every seat to see, and went back
                 # before the deal: the one part of the view that names tiles now in other hands or the boneyard.
                 lots = game.hand.deal.lots if game.hand.deal is not None else None
-                assert view["lots"] == (None if lots is None else [[t and t.notation() for t in r] for r in lots])
+                assert view["lots"] == (None if lots is None else lots_record(lots))
                 seen = {key: value for key, value in view.items() if key != "lots"}
                 tokens = {token for string in _strings(seen) for token in string.replace(";", " ").split()}
                 leaked = tokens & _sniff_hidden(game, seat)
