@@ -49,14 +49,15 @@ def stored(settings: dict, game: dict | None = None) -> str:
 
 
 @contextmanager
-def table_page(browser, url: str, store: str | None, width: int = 1100):
-    """A visitor with ``store`` in localStorage (once: a reload keeps what the page saved), on ``url``."""
+def table_page(browser, url: str, store: str | None, width: int = 1100, clock: bool = False):
+    """A visitor with ``store`` in localStorage (once: a reload keeps what the page saved), on ``url``; ``clock``:
+    on Playwright's clock (``visitor_page``)."""
     seed = (
         f"if (!localStorage.getItem('seeded')) {{ localStorage.setItem('okey-table', {json.dumps(store)});"
         " localStorage.setItem('seeded', '1'); }"
     )
     scripts = [saves.WATCH_WORKER] + ([] if store is None else [seed])
-    with visitor_page(browser, url, init_scripts=scripts, width=width) as page:
+    with visitor_page(browser, url, init_scripts=scripts, width=width, clock=clock) as page:
         yield page
 
 
@@ -440,7 +441,9 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
     # A known deal, and the greedy bot's moves for the visitor too (as the bots that stand in for them play): the
     # whole game is known, and lasts longer than the test.
     game = {"save": start_save("solo", 1, LONG_ROUND_SEED), "bots": "greedy", "assisted": True, "order": []}
-    with table_page(browser, csp_url + locale_path(lang, "okey-play/"), stored(settings, game)) as page:
+    # (On Playwright's clock from the start, which runs on as the real one until the hidden tab below runs it on.)
+    url = csp_url + locale_path(lang, "okey-play/")
+    with table_page(browser, url, stored(settings, game), clock=True) as page:
         page.get_by_role("button", name=text["continue"], exact=True).click()
         page.wait_for_selector(f"{TABLE}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
         settle(page)
@@ -498,7 +501,6 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
         # A hidden tab keeps the visitor's seat: with the timer off, no bot plays for them, however long they stay.
         page.locator("select[name=timer]").select_option("0")
         page.wait_for_selector("[data-okey-timer][hidden]", state="attached")
-        page.clock.install()  # (the page's timers from now on, run on by the test)
         before = moves_done(page)
         page.evaluate(
             """() => { Object.defineProperty(document, "visibilityState", {value: "hidden", configurable: true});

@@ -176,7 +176,7 @@ class PageWatch:
         self.page_errors: list[str] = []
         self.outside_requests: list[str] = []
         page.on("console", lambda m: self.console_errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.page_errors.append(str(e)))
+        page.on("pageerror", lambda e: self.page_errors.append(f"{e}\n{e.stack}"))
         # Listened to, not routed: routing every request through Playwright costs the browser about a fifth more
         # CPU per Pyodide boot. The machines that run the tests have no network to reach anyway.
         page.on("request", self._request)
@@ -206,18 +206,28 @@ def visitor_page(
     width: int = 1100,
     height: int = 900,
     violations=True,
+    clock=False,
 ) -> Iterator:
     """A fresh visitor on ``url``, ``init_scripts`` run before each page's own and ``routes`` (a URL pattern and
     its handler) in place before the first request; at the end, no console error, no request outside 127.0.0.1
-    and (``violations``) no Content-Security-Policy violation."""
+    and (``violations``) no Content-Security-Policy violation.
+
+    ``clock``: every page of the visitor runs on Playwright's clock, which the test may then run on
+    (``page.clock.run_for``, ``fast_forward``). It is installed before any page starts, never later: a timer the page
+    set with the browser's own clock and cleared with the installed one runs on forever (Material's scroll watch,
+    for one, then throws "executing a cancelled action" every 250 ms)."""
     viewport = {"width": width, "height": height}
-    # The session's browser (tests/conftest.py): a visitor of its shared profile; a Playwright browser: a new context.
-    context = (
-        browser.visit(viewport=viewport) if isinstance(browser, Chromium) else browser.new_context(viewport=viewport)
-    )
+    # The session's browser (tests/conftest.py): a visitor of its shared profile, unless on a clock, which no context
+    # can take out again; a Playwright browser: a new context.
+    if isinstance(browser, Chromium):
+        context = browser.browser.new_context(viewport=viewport) if clock else browser.visit(viewport=viewport)
+    else:
+        context = browser.new_context(viewport=viewport)
     for script in init_scripts:
         context.add_init_script(script)
     context.add_init_script(VIOLATIONS)
+    if clock:
+        context.clock.install()
     page = context.new_page()
     watch = PageWatch(page)
     for pattern, handler in routes:
