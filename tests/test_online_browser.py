@@ -239,17 +239,25 @@ def test_okey_in_indonesian_on_the_rack_the_timer_the_end_review_record_and_shuf
         # The assisted table's help, computed in the page for the visitor's own rack: the best arrangement.
         page.click("[data-key=arrange-best]")
         page.wait_for_function(f"() => !document.querySelector('{OKEY}').okeyTable.actions.busy('arrange')")
-        # The rack is the board's: drag a tile onto another (the order is the visitor's own). The 4 s timer may
-        # hand the turn to the server's bot meanwhile, and a new state redraws the rack: a drag that a new state
-        # overtook is tried again (at most twice); one in a quiet moment must put the tile in its place.
-        for attempt in range(3):
+        # The rack is the board's: drag a tile onto another (the order is the visitor's own). A new state redraws the
+        # rack, so each try starts early in the visitor's own turn, with at least 2.5 s of the 4 s timer left; one
+        # that a new state overtook all the same (a slow machine) is made again in a later turn. A drag no state
+        # overtook must put the tile in its place.
+        for _ in range(5):
+            page.wait_for_function(
+                "() => { const s = document.querySelector('[data-online]').onlineTable.state;"
+                " return s.current === s.seat && s.deadline - Date.now() >= 2500; }",
+                timeout=30_000,
+            )
             version = _state(page)["version"]
             first = page.get_attribute(".okey-rack__tile[data-okey-index='0']", "data-okey-tile")
             page.drag_and_drop(".okey-rack__tile[data-okey-index='0']", ".okey-rack__tile[data-okey-index='3']")
             placed = page.get_attribute(".okey-rack__tile[data-okey-index='3']", "data-okey-tile")
-            if _state(page)["version"] == version or attempt == 2:
+            if _state(page)["version"] == version:
                 assert placed == first
                 break
+        else:
+            pytest.fail("a new state overtook every drag, each made with 2.5 s of the turn left")
         assert "dtk" in page.inner_text("[data-online-timer]")  # the countdown, in Indonesian
         # The timer runs out on the human seat: the server's bot plays that turn for it.
         version = _state(page)["version"]
