@@ -321,6 +321,7 @@ def test_every_state_of_the_board_is_accessible_in_both_palettes_on_a_phone(brow
         broken = page.evaluate(BROKEN_WORDS, ".sniff-play__replay .md-button")
         assert broken == [], f"words broken across lines: {broken}"
         page.mouse.move(0, 0)
+        transitions_over(page)  # (the hover's colour goes in Material's 125 ms transition, later on a busy machine)
         assert page.evaluate("document.activeElement.dataset.key") == "replay-previous"
         background = page.evaluate("getComputedStyle(document.activeElement).backgroundColor")
         assert background != ACCENT, "a clicked button does not stay filled with the accent colour"
