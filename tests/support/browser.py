@@ -176,7 +176,7 @@ class PageWatch:
         self.page_errors: list[str] = []
         self.outside_requests: list[str] = []
         page.on("console", lambda m: self.console_errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.page_errors.append(f"{e}\n{e.stack}"))
+        page.on("pageerror", lambda e: self.page_errors.append(e.stack or str(e)))  # (the stack: where it was thrown)
         # Listened to, not routed: routing every request through Playwright costs the browser about a fifth more
         # CPU per Pyodide boot. The machines that run the tests have no network to reach anyway.
         page.on("request", self._request)
