@@ -41,11 +41,12 @@ async def play_until(players: list[Player], done, pick=None, timeout: float = 60
     raise AssertionError(f"not reached in time; last state {latest(players)}")
 
 
-def check_held(state: dict, part: str, settled: str, version: int, now_ms: float) -> None:
-    """A state of the pause: the finished part on the board with its end and settlement, nobody to play."""
+def check_held(state: dict, part: str, settled: str, version: int, now_ms: float | None) -> None:
+    """A state of the pause: the finished part on the board with its end and settlement, nobody to play; its pause
+    ends after ``now_ms`` (None: a pause whose end may have passed, the next part not dealt yet)."""
     assert state["version"] == version and state["status"] == "playing"
     assert state["current"] is None and state["legal"] == [] and state["deadline"] is None
-    assert state["pause"] is not None and state["pause"] > now_ms
+    assert state["pause"] is not None and (now_ms is None or state["pause"] > now_ms)
     board = state["board"]
     assert board[part] == 1 and board["end"] is not None
     assert isinstance(board[settled], list) and len(board[settled]) > 0

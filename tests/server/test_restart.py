@@ -102,7 +102,7 @@ def test_sigkill_mid_game_and_mid_pause_then_restart_on_the_same_sqlite_file(sit
                 mid_players.append((player, await player.rejoin(acked)))
             for token, seat in seats[1]:
                 player = await back(second.url, paused["table"], token, seat)
-                pause_players.append((player, (await player.rejoin(ended["version"]))["state"], time.time() * 1000))
+                pause_players.append((player, (await player.rejoin(ended["version"]))["state"]))
             dealt = await pause_players[0][0].wait(lambda s: s["version"] > ended["version"], timeout=10)
             arrived = time.time() * 1000
             final = await play_out([player for player, _ in mid_players], timeout=30, moves=20)
@@ -120,9 +120,11 @@ def test_sigkill_mid_game_and_mid_pause_then_restart_on_the_same_sqlite_file(sit
     # The table plays on from there, every seat's state agreeing.
     assert final["version"] >= mid_players[0][1]["state"]["version"] + 20
     # The pause goes on where it was (or, if it ended while the server was down, the next hand was dealt).
-    for _, state, at in pause_players:
+    for _, state in pause_players:
         if state["version"] == ended["version"]:
-            check_held(state, "hand", "deductions", ended["version"], at)
+            # Its pause's end may have passed by the time the answer arrives: the next hand is dealt at the table's
+            # next wake-up, after that end (``arrived`` below), not before the answer (measured: 18 ms late once).
+            check_held(state, "hand", "deductions", ended["version"], None)
             assert state == held[state["seat"]]  # the very state the seat saw before the kill, its pause too
         else:
             assert state["version"] == ended["version"] + 1 and state["board"]["hand"] == 2
