@@ -82,8 +82,12 @@ def _create(page, seats, timer="0", name="", players=None):
     return page.input_value("[data-online-link]")
 
 
+#: The online table's last state, in the page (a JavaScript expression).
+STATE = "document.querySelector('[data-online]').onlineTable.state"
+
+
 def _state(page) -> dict:
-    return page.evaluate("() => document.querySelector('[data-online]').onlineTable.state")
+    return page.evaluate(f"() => {STATE}")
 
 
 def _board(page, root, name):
@@ -246,8 +250,7 @@ def test_okey_in_indonesian_on_the_rack_the_timer_the_end_review_record_and_shuf
         # overtook must put the tile in its place.
         for _ in range(5):
             page.wait_for_function(
-                "() => { const s = document.querySelector('[data-online]').onlineTable.state;"
-                " return s.current === s.seat && s.deadline - Date.now() >= 2500; }",
+                f"() => {{ const s = {STATE}; return s.current === s.seat && s.deadline - Date.now() >= 2500; }}",
                 timeout=30_000,
             )
             version = _state(page)["version"]
@@ -271,8 +274,7 @@ def test_okey_in_indonesian_on_the_rack_the_timer_the_end_review_record_and_shuf
         # The timer runs out on the human seat: the server's bot plays that turn for it.
         version = _state(page)["version"]
         page.wait_for_function(
-            "(v) => { const s = document.querySelector('[data-online]').onlineTable.state;"
-            " return s.version > v && s.events.some((e) => e.auto && e.seat === 0); }",
+            f"(v) => {{ const s = {STATE}; return s.version > v && s.events.some((e) => e.auto && e.seat === 0); }}",
             arg=version,
             timeout=20_000,
         )

@@ -218,11 +218,9 @@ def visitor_page(
     for one, then throws "executing a cancelled action" every 250 ms)."""
     viewport = {"width": width, "height": height}
     # The session's browser (tests/conftest.py): a visitor of its shared profile, unless on a clock, which no context
-    # can take out again; a Playwright browser: a new context.
-    if isinstance(browser, Chromium):
-        context = browser.browser.new_context(viewport=viewport) if clock else browser.visit(viewport=viewport)
-    else:
-        context = browser.new_context(viewport=viewport)
+    # can take out again; otherwise (and a Playwright browser) a new context.
+    shared = isinstance(browser, Chromium) and not clock
+    context = browser.visit(viewport=viewport) if shared else browser.new_context(viewport=viewport)
     for script in init_scripts:
         context.add_init_script(script)
     context.add_init_script(VIOLATIONS)
