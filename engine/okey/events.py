@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.events import Draws, Drew
+from ..core.events import Draws, Drew, SeenLog
 from .melds import Piece, format_pieces
 from .tiles import TILES, Tile
 
@@ -117,6 +117,11 @@ def discarded(seat: int, tile: Tile, charge: Charge | None) -> Discarded:
 seen = _DRAWS.seen
 
 
+def seen_log() -> SeenLog:
+    """A new round's log of the events as each seat sees them (``Round.seen_by``, ``Round.records_for``)."""
+    return SeenLog(_DRAWS, SEATS)
+
+
 def _charged(out: dict, charge: Charge | None) -> dict:
     if charge is not None:
         out["charge"] = {"seat": charge.seat, "points": charge.points}
@@ -166,4 +171,5 @@ __all__ = [
     "end_record",
     "event_record",
     "seen",
+    "seen_log",
 ]

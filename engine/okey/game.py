@@ -56,7 +56,7 @@ from .events import (
     drew,
     end_record,
     event_record,
-    seen,
+    seen_log,
 )
 from .melds import PAIR, Meld, Piece, check_meld, format_pieces, parse_piece, parse_pieces
 from .rules import (
@@ -321,6 +321,7 @@ class Round:
         self.opened_now = False  # the seat opened during this turn
         self.charges = [0] * SEATS
         self.events: list[Event] = []
+        self._log = seen_log()  # the events as each seat sees them, and their records, kept from view to view
         self.end: RoundEnd | None = None
         self.settlement: list[int] | None = None
 
@@ -356,6 +357,14 @@ class Round:
 
     def rack(self, seat: int) -> tuple[Tile, ...]:
         return tuple(sorted(self.racks[seat].elements()))
+
+    def seen_by(self, seat: int) -> tuple[Event, ...]:
+        """The events as ``seat`` sees them: another seat's draw without its tile."""
+        return self._log.seen(self.events, seat)
+
+    def records_for(self, seat: int) -> list[dict]:
+        """``seen_by(seat)`` as the record writes it (``event_record``): each event written once per seat."""
+        return self._log.records(self.events, seat, event_record)
 
     @property
     def rack_sizes(self) -> tuple[int, ...]:
@@ -956,8 +965,9 @@ class OkeyView:
     def melds(self) -> list[Meld]:
         return [item.meld for item in self.table]
 
-    def as_json(self) -> dict:
-        """The view as plain JSON values (for the board)."""
+    def as_json(self, events: list[dict] | None = None) -> dict:
+        """The view as plain JSON values (for the board); ``events``, when given, are its events already written
+        (``Game.event_records``)."""
         return {
             "seat": self.seat,
             "options": self.options.as_json(),
@@ -980,7 +990,7 @@ class OkeyView:
             "currentPlayer": self.current_player,
             "phase": self.phase,
             "taken": None if self.taken is None or self.taken_used else self.taken.notation(),
-            "events": [event_record(event) for event in self.events],
+            "events": [event_record(event) for event in self.events] if events is None else events,
             "actions": [a.notation() for a in self.legal_actions],
             "end": end_record(self.end),
             "settlement": None if self.settlement is None else list(self.settlement),
@@ -1119,11 +1129,21 @@ class Game:
             self.begin_round(self.planned_deal())
         return event
 
-    def view(self, seat: int) -> OkeyView:
+    def event_records(self, seat: int) -> list[dict]:
+        """The round's events as ``seat`` saw them, as the record writes them (what ``view(seat).as_json()``
+        holds), each written once per seat however many views are made."""
+        self.view_check(seat)
+        return self.rounds[-1].records_for(seat)
+
+    def view_check(self, seat: object) -> None:
+        """``EngineError`` unless ``seat`` is one of the game's and a round has been dealt."""
         if not (isinstance(seat, int) and 0 <= seat < SEATS):
             raise EngineError(f"seat {quote(seat)} is not in the game (seats 0 to 3)", code="okey-seat")
         if not self.rounds:
             raise EngineError("no round has been dealt yet", code="okey-needs-deal")
+
+    def view(self, seat: int) -> OkeyView:
+        self.view_check(seat)
         state = self.rounds[-1]
         mine = state.current == seat
         return OkeyView(
@@ -1150,7 +1170,7 @@ class Game:
             taken_used=state.taken_used if mine else True,
             taken_closed=state.taken_closed if mine else False,
             opened_now=state.opened_now if mine else False,
-            events=tuple(seen(event, seat) for event in state.events),
+            events=state.seen_by(seat),
             legal_actions=tuple(state.legal_actions()) if mine else (),
             end=state.end,
             settlement=None if state.settlement is None else tuple(state.settlement),

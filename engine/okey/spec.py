@@ -56,7 +56,7 @@ def make_bot(level: str, seat: int, rng: random.Random):
 def view_json(game: Game, seat: int) -> dict:
     """``game.view(seat)`` as JSON values: the seat's rack, the table, the discards and the counts, the events
     as the seat saw them (another seat's drawn tile is null) and its legal actions in notation."""
-    return {"game": "okey"} | game.view(seat).as_json()
+    return {"game": "okey"} | game.view(seat).as_json(game.event_records(seat))
 
 
 def tally(options: dict, names: list[str], rotate: bool):

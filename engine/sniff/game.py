@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from ..core.deals import game_seed, part_rng
 from ..core.errors import EngineError
-from ..core.events import Draws, Drew
+from ..core.events import Draws, Drew, SeenLog
 from ..core.fastrandom import shuffle
 from .layout import OPEN_SIDES, IllegalPlacementError, Layout, Placement, placement_score
 from .notation import parse_placement
@@ -344,9 +344,9 @@ class Hand:
         self.award: Award | None = None
         self.start_scores: tuple[int, ...] = scores
         self.events: list[Event] = []
-        # Per seat, the events as it sees them (other seats' drawn tiles hidden), made when a view asks.
-        # None after an undo, which may change the history.
-        self._seen: list[list[Event]] | None = None
+        # The events as each seat sees them (other seats' drawn tiles hidden), and their records, made when a view
+        # asks and kept. None after an undo, which may change the history.
+        self._seen: SeenLog | None = None
         self._tiles = [sorted(seat_tiles, key=TILE_ORDER) for seat_tiles in tiles]
         self._boneyard = tuple(boneyard)
         self._drawn = 0
@@ -576,17 +576,19 @@ class Hand:
             return f"seat {seat} cannot pass: the boneyard still has a tile to draw"
         return f"{action!r} is not an action: use Play(placement), Draw() or Pass()"
 
+    def _log(self) -> SeenLog:
+        log = self._seen
+        if log is None:
+            log = self._seen = SeenLog(_DRAWS, self.players)
+        return log
+
     def _seen_by(self, seat: int) -> tuple[Event, ...]:
         """The events as ``seat`` sees them: the other seats' draws hidden (kept from view to view)."""
-        seen = self._seen
-        if seen is None:
-            seen = self._seen = [[] for _ in range(self.players)]
-        mine = seen[seat]
-        events = self.events
-        done = len(mine)
-        if done < len(events):
-            mine.extend(_DRAWS.seen_all(events[done:], seat))
-        return tuple(mine)
+        return self._log().seen(self.events, seat)
+
+    def records_for(self, seat: int, record) -> list[dict]:
+        """The events as ``seat`` sees them, each written by ``record`` once (kept from view to view, shared)."""
+        return self._log().records(self.events, seat, record)
 
     def view(self, seat: int, hand_number: int = 1) -> PlayerView:
         """What ``seat`` may see: its own tiles, the layout, the hand sizes, the boneyard's size, and the

@@ -124,7 +124,7 @@ def view_json(game: Game, seat: int) -> dict:
         "handSizes": list(view.hand_sizes),
         "boneyard": view.boneyard_size,
         "drawable": view.drawable,
-        "events": [_event(event) for event in view.events],
+        "events": hand.records_for(seat, _event),
         "scores": list(view.scores),
         "current": view.current_player,
         "legal": [action.notation() for action in view.legal_actions],
