@@ -278,6 +278,40 @@ def test_a_seats_view_json_holds_only_what_it_may_see(name: str, options: dict) 
     assert checked >= 40
 
 
+def _part_events_seen(spec: GameSpec, game, seat: int) -> list[dict]:
+    """The events of the hand or round in play, from the record, as ``seat`` saw them: another seat's draw without
+    its tile (what every view of the seat must hold, however it is made)."""
+    record = spec.record(game)
+    events = record["hands" if "hands" in record else "rounds"][-1]["events"]
+    return [{"seat": e["seat"], "draw": None} if "draw" in e and e["seat"] != seat else e for e in events]
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_a_views_events_kept_from_view_to_view_are_the_records_as_the_seat_saw_them(name: str, options: dict) -> None:
+    """The views keep each seat's events from one view to the next (``engine.core.events.SeenLog``): whichever
+    seats ask, however seldom, through the strong bots' look-ahead (a Sniff bot takes moves back) and across the
+    ends of hands and rounds, a view's events are the record's; changing one view's list changes no later view."""
+    spec = GAMES[name]
+    game = spec.new_game(seed=5, **options)
+    rng = random.Random(5)
+    bots = [
+        spec.make_bot("strong" if seat == 0 else "random", seat, random.Random(seat)) for seat in range(game.players)
+    ]
+    compared = 0
+    for move in range(160):
+        if game.current_player is None:
+            break
+        for seat in range(game.players):
+            if rng.random() < 0.5:  # a seat that asks now and then, not after every move
+                events = spec.view_json(game, seat)["events"]
+                assert events == _part_events_seen(spec, game, seat), (move, seat)
+                events.append({"seat": seat, "pass": True})
+                compared += 1
+        mover = game.current_player
+        game.apply_action(bots[mover].choose(game.view(mover)))
+    assert compared >= 100
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_tampered_records_are_refused_with_an_engine_error(name: str) -> None:
     spec = GAMES[name]

@@ -110,5 +110,11 @@ def snapshot(hand: Hand) -> tuple:
         hand.deductions,
         tuple(hand.events),
         [hand.view(seat).events for seat in range(hand.players)],
+        # The records the views keep from view to view (engine.core.events.SeenLog), as an undo leaves them.
+        [hand.records_for(seat, written) for seat in range(hand.players)],
         hand.legal_actions(),
     )
+
+
+def written(event) -> dict:
+    return {"event": repr(event)}
