@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.okey import arrange
 from engine.okey.arrange import (
     RackError,
     Solver,
@@ -280,3 +281,30 @@ def test_one_solver_answers_many_racks_as_the_single_questions_do():
             assert by_tiles.tiles_laid(key, wilds) == laid, (okey, rack)
     okey = Okey(Tile.parse("R5"))  # the okey is R6; a false joker counts as R6
     assert pack(tiles("R6 FJ R1"), okey) == ((1 << (2 * 5)) + 1, 1)
+
+
+def test_the_memo_kept_across_questions_changes_no_answer(monkeypatch):
+    """The melds memoised across searches (``arrange._MELDS_SHARED``): a rack that changes a tile at a time, as a
+    round's racks do, gets the same openings and arrangements (of the most value, of the most tiles) from a memo
+    filled by the earlier racks as from one emptied at every new entry (its bound reached at once)."""
+    rng = random.Random(31)
+
+    def answers() -> list:
+        out = []
+        rack, okey = random_rack(rng, 14, 1)
+        pool = [t for t in FULL_SET if t is not okey.tile]
+        for _ in range(40):
+            found = opening(rack, okey, 51)
+            best, most = best_arrangement(rack, okey), best_arrangement(rack, okey, most_tiles=True)
+            out.append((None if found is None else found.melds, best.melds, most.melds))
+            rack = [*rack[1:], rng.choice([t for t in pool if Counter(rack)[t] < 2])]
+        return out
+
+    state = rng.getstate()
+    kept = answers()
+    assert arrange._MELDS_SHARED
+    rng.setstate(state)
+    arrange._MELDS_SHARED.clear()
+    monkeypatch.setattr(arrange, "_MELDS_SHARED_MAX", 1)
+    assert answers() == kept
+    assert len(arrange._MELDS_SHARED) == 1
