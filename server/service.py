@@ -13,6 +13,7 @@ import contextlib
 import logging
 import secrets
 import time
+import weakref
 from collections import OrderedDict
 
 from engine.core.errors import EngineError
@@ -48,7 +49,8 @@ class Service:
         self.bot_pace_ms = bot_pace_ms
         self.tables: dict[str, Table] = {}
         self.done: OrderedDict[str, Table] = OrderedDict()
-        self.locks: dict[str, asyncio.Lock] = {}
+        #: Each table's lock while a coroutine holds or awaits it (a finished table's is not kept for ever).
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self.bots = BotPool(bot_workers)
         self.ticking: set[str] = set()
         self.clocks: dict[str, dict] = {}  # the store's copy of each table's clock, when the store is not shared

@@ -21,6 +21,7 @@ import json
 import secrets
 import sqlite3
 import time
+import weakref
 from pathlib import Path
 
 
@@ -49,7 +50,7 @@ class SqliteStore:
             " PRIMARY KEY (table_id, version))"
         )
         self.db.execute("CREATE TABLE IF NOT EXISTS finished (id TEXT PRIMARY KEY)")
-        self.locks: dict[str, asyncio.Lock] = {}
+        self.locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()  # while held
         self.wakes: dict[str, int] = {}
         self.present: dict[tuple[str, int], int] = {}  # (table, seat) -> open connections
         self.away_since: dict[tuple[str, int], int] = {}
