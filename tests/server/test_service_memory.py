@@ -10,6 +10,8 @@ import gc
 from server.service import Service
 from server.store import SqliteStore
 
+from .support import run
+
 SEATS = ["human", "bot:random", "bot:random", "bot:random"]
 
 
@@ -45,5 +47,5 @@ def test_a_tables_locks_live_while_its_commands_hold_or_await_them_only(tmp_path
             service.bots.shutdown()
             await store.close()
 
-    asyncio.run(play())
+    run(play())
     assert sent.count("state") >= 20
