@@ -59,8 +59,10 @@ def test_the_finished_round_stays_on_the_table_during_the_pause(server, game):
     pick = okey_pick if game == "okey" else None
 
     async def main():
+        # A pause of 3 s: with 1 s, on a busy machine (two browser tests beside it), the test once held the second
+        # hand's pause for the first's: the first pause had ended before the clients looked, and they played on.
         players, _ = await seated(
-            server.url, game, options["players"] if game == "sniff" else 4, {**options, "pause": 1}
+            server.url, game, options["players"] if game == "sniff" else 4, {**options, "pause": 3}
         )
         ended = await play_until(players, lambda s: s["pause"] is not None, pick)
         seen = time.time() * 1000
