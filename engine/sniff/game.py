@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left, insort
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..core.deals import game_seed, part_rng
@@ -586,7 +586,7 @@ class Hand:
         """The events as ``seat`` sees them: the other seats' draws hidden (kept from view to view)."""
         return self._log().seen(self.events, seat)
 
-    def records_for(self, seat: int, record) -> list[dict]:
+    def records_for(self, seat: int, record: Callable[[Event], dict]) -> list[dict]:
         """The events as ``seat`` sees them, each written by ``record`` once (kept from view to view, shared)."""
         return self._log().records(self.events, seat, record)
 
