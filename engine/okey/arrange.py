@@ -199,15 +199,15 @@ _MELDS_SHARED: dict[int, list[tuple]] = {}
 _MELDS_SHARED_MAX = 1 << 12
 
 
-def _local(i: int, key: int, wilds: int) -> tuple[int, int, int, int]:
+def _local(i: int, key: int, wilds: int) -> tuple[int, int]:
     """What ``_melds_with(i, key, wilds)`` reads of ``key`` (identity ``i``'s colour, its number's counts) and
-    the memo's state for it: ``(state, i, local key, wilds)``."""
+    the memo's state for it: ``(state, local key)``."""
     colour, number = divmod(i, 13)
     local = key & (_COLOUR << (26 * colour))
     for other in range(4):
         if other != colour:
             local |= key & (3 << (2 * (other * 13 + number)))
-    return local | (i << _SHIFT_WILDS) | (wilds << _SHIFT_I), i, local, wilds
+    return local | (i << _SHIFT_WILDS) | (wilds << _SHIFT_I), local
 
 
 def _local_melds(state: int, i: int, local: int, wilds: int) -> list[tuple[int, int, int, tuple, tuple]]:
@@ -234,10 +234,10 @@ class _Search:
     def melds_with(self, i: int, key: int, wilds: int) -> list[tuple[int, int, int, tuple, tuple]]:
         """``_melds_with``, as ``(tiles taken from key, okeys used, worth, pieces, real codes)``, memoised on
         what it reads: identity ``i``, its colour's counts, its number's counts and the okeys."""
-        state, *local = _local(i, key, wilds)
+        state, local = _local(i, key, wilds)
         hit = self.melds_memo.get(state)
         if hit is None:
-            hit = _local_melds(state, *local)
+            hit = _local_melds(state, i, local, wilds)
             per_tile = self.per_tile
             if per_tile:
                 hit = [
@@ -300,7 +300,8 @@ def _useless(key: int, wilds: int) -> int:
         i = (low.bit_length() - 1) >> 1
         copies = (rest >> (2 * i)) & 3
         rest -= copies << (2 * i)
-        if not _local_melds(*_local(i, key, wilds)):
+        state, local = _local(i, key, wilds)
+        if not _local_melds(state, i, local, wilds):
             out += copies << (2 * i)
     return out
 
