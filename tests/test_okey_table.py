@@ -209,7 +209,7 @@ def test_a_visitor_plays_a_round_through_the_buttons(
             label, move = greedy_move(played, lang, mode)
             state = played.round
             view = game_view(played, lang, assisted=assisted)
-            view_rack = page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)")
+            view_rack = support.okey_rack(page)
             assert sorted(view_rack) == sorted(t.notation() for t in state.rack(0))
             # The rack is two rows, as on a real rack.
             rows = page.locator(".okey-rack__row").evaluate_all("(rs) => rs.map((r) => r.children.length)")
@@ -459,7 +459,7 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
         settle(page, before)
         shown = {
             "turn": page.locator("[data-okey-turn]").inner_text(),
-            "rack": page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)"),
+            "rack": support.okey_rack(page),
             "log": page.locator(".okey-play__log li").all_inner_texts(),
         }
         # Keys pressed in the table never reach Material's shortcuts ("s" and "/" open the search).
@@ -473,7 +473,7 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
         page.wait_for_function(
             "(tile) => document.querySelectorAll('.okey-rack__tile')[1].dataset.okeyTile === tile", arg=first
         )
-        moved = page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)")
+        moved = support.okey_rack(page)
         # The move timer's deadline is sealed with the save, beside the rack's order.
         page.locator("select[name=timer]").select_option("60")
         kept = saves.wait_sealed(page, "okey", lambda v: v["meta"].get("deadline") and v["meta"]["order"] == moved)
@@ -490,7 +490,7 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
         settle(page)
         assert page.locator("[data-okey-turn]").inner_text() == shown["turn"]
         assert page.locator(".okey-play__log li").all_inner_texts() == shown["log"]
-        assert page.locator(".okey-rack__tile").evaluate_all("(ts) => ts.map((t) => t.dataset.okeyTile)") == moved
+        assert support.okey_rack(page) == moved
         # A reload does not give the timer its full time again: it goes on to the deadline it had.
         page.wait_for_selector("[data-okey-timer]:not([hidden])")
         left, now = page.evaluate(

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.server.support import ServerProcess
-from tests.support.browser import AXE, VIOLATIONS, PageWatch, axe_problems, visitor_page
+from tests.support.browser import AXE, VIOLATIONS, PageWatch, axe_problems, okey_rack, visitor_page
 
 pytestmark = pytest.mark.browser
 
@@ -236,10 +236,6 @@ def test_sniff_with_a_friend_by_link_in_finnish_on_the_board_a_reload_and_an_abs
     creator_watch.assert_clean()
 
 
-def rack_order(page) -> list[str]:
-    return page.locator(".okey-rack__tile").evaluate_all("(tiles) => tiles.map((tile) => tile.dataset.okeyTile)")
-
-
 def test_okey_in_indonesian_on_the_rack_the_timer_the_end_review_record_and_shuffle(browser, server):
     url = server.url
     with _open(browser, url, "/id/okey-play/", width=390) as page:
@@ -259,7 +255,7 @@ def test_okey_in_indonesian_on_the_rack_the_timer_the_end_review_record_and_shuf
                 timeout=30_000,
             )
             version = _state(page)["version"]
-            before = rack_order(page)
+            before = okey_rack(page)
             first = before[0]
             # The tile dragged, kept: whether the board drew its rack again during the drag (a drag whose tile is
             # taken out of the page ends without a drop).
@@ -273,7 +269,7 @@ def test_okey_in_indonesian_on_the_rack_the_timer_the_end_review_record_and_shuf
                 if _state(page)["version"] == version:
                     raise  # the rack did not change under it, and the drag could not be made
                 continue  # a new state redrew the rack under the drag
-            order = rack_order(page)
+            order = okey_rack(page)
             if _state(page)["version"] == version:
                 if order == before and not page.evaluate("window.dragged.isConnected"):
                     continue  # no drop: the rack was drawn again under the drag, with no new state; made again

@@ -305,6 +305,11 @@ def settle(page, root: str, name: str, phases: Sequence[str], before: str | None
     return page.locator(root).get_attribute(f"data-{name}-phase")
 
 
+def okey_rack(page) -> list[str]:
+    """The Okey board's rack as the page shows it: its tiles' notations, in the visitor's order."""
+    return page.locator(".okey-rack__tile").evaluate_all("(tiles) => tiles.map((tile) => tile.dataset.okeyTile)")
+
+
 def watch_announcements(page, name: str) -> None:
     """Keep every text of the board's live region (``data-<name>-live``) in ``window.announced``."""
     page.evaluate(
