@@ -208,14 +208,15 @@ class Service:
         return {"table": table.id, "seats": seats, "status": table.status, "version": table.version}
 
     async def broadcast(self, table: Table, seats: bool = True) -> None:
-        """Every human seat's ``state``, then (if ``seats``) the ``table`` to all."""
+        """The ``table`` to all (if ``seats``), then every human seat's ``state``: a page that draws a state
+        already has the seats that go with it (the start gives seats to bots and starts the game in one change)."""
+        if seats:
+            await self.emit("table", await self.table_info(table), room=table.id)
         for index, seat in enumerate(table.seats):
             if seat["kind"] == "human" and seat["token"] is not None and not seat.get("left"):
                 state = self.wire_state(table, index)
                 data = Holder(table=table.id, version=table.version, seat=index, state=state)
                 await self.emit("state", data, room=f"{table.id}:{index}")
-        if seats:
-            await self.emit("table", await self.table_info(table), room=table.id)
 
     async def changed(self, table: Table, seats: bool = True) -> None:
         """After every change: the turn's deadline, the broadcast, the next wake-up."""
