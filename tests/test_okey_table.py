@@ -242,11 +242,20 @@ def test_a_visitor_plays_a_round_through_the_buttons(
                 three = low_meld(view_rack)
                 if three:
                     # An opening below the threshold is checked before it is sent, and refused with what is missing.
+                    drawn = ".okey-rack__tile, .okey-play__log ol"
+                    page.evaluate(
+                        "(drawn) => document.querySelectorAll(drawn).forEach((e) => (e.drawnBefore = 1))", drawn
+                    )
                     for tile in three:
                         click_tile(page, tile, keyboard)
                     total = sum(int(t[1:]) for t in three)
                     check = words.check_total(total, state.threshold())
                     page.wait_for_selector(f"[data-okey-check]:text-is({json.dumps(check, ensure_ascii=False)})")
+                    # Each tap drew the board again in place: the rack's tiles and the log are the elements they were
+                    # (a drag, a focus or a scroll in progress goes on).
+                    assert page.evaluate(
+                        "(drawn) => [...document.querySelectorAll(drawn)].every((e) => e.drawnBefore)", drawn
+                    )
                     press(page, page.get_by_role("button", name=text["layMelds"], exact=True), keyboard)
                     page.wait_for_selector(f"[data-okey-message]:text-is({json.dumps(check, ensure_ascii=False)})")
                     assert moves_done(page) == before, "nothing was sent"

@@ -22,10 +22,11 @@
 // table, buttons, rack, keyboard, announcements, settlements, charts and review.
 
 const version = new URL(import.meta.url).search;
-const [dom, state, slots] = await Promise.all([
+const [dom, state, slots, { patch }] = await Promise.all([
   import(`./dom.mjs${version}`),
   import(`./state.mjs${version}`),
   import(`./slots.mjs${version}`),
+  import(`./patch.mjs${version}`),
 ]);
 const { h, delay, button, replayButtons, confirmGroup, addContinue, recordInput, downloadJson } = dom;
 const { Actions, checkRecordText, format } = state;
@@ -99,7 +100,7 @@ export class Controller {
     this.live = h("div", { class: `${block}__live`, "aria-live": "polite", [`data-${attr}-live`]: "" });
     this.message = h("p", { class: `${block}__message`, ...config.messageAttributes, [`data-${attr}-message`]: "", hidden: true });
     this.section = h("section", { class: block, "aria-label": config.label, hidden: true });
-    this.content = h("div", { class: `${block}__content` }); // redrawn at every change of the game
+    this.content = h("div", { class: `${block}__content` }); // drawn again at every change of the game (patch.mjs)
     this.extras = h("div", { class: `${block}__content` }); // records and settings: redrawn only when they change
     this.section.append(this.live, this.message, this.content, this.extras);
   }
@@ -605,7 +606,7 @@ export class Controller {
     const focused = document.activeElement?.closest?.("[data-key]")?.dataset.key;
     const hadFocus = this.section.contains(document.activeElement);
     const before = this.beforeRender?.();
-    this.content.replaceChildren(...this.parts().filter((part) => part !== null && part !== undefined));
+    patch(this.content, this.parts().filter((part) => part !== null && part !== undefined));
     this.placeMessage();
     this.renderExtras();
     const { attr } = this.config;

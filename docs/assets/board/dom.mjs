@@ -24,10 +24,50 @@ export function s(tag, attributes = {}, ...children) {
 function set(element, attributes) {
   for (const [name, value] of Object.entries(attributes)) {
     if (value === null || value === undefined || value === false) continue;
-    if (name.startsWith("on")) element.addEventListener(name.slice(2), value);
+    if (name.startsWith("on")) listen(element, name.slice(2), value);
     else if (name === "dataset") Object.assign(element.dataset, value);
     else element.setAttribute(name, value === true ? "" : String(value));
   }
+}
+
+// An element's handlers, one per event type: the element listens once per type and calls the handler it has now,
+// so a board drawn again in place (patch.mjs) hands its kept elements the new drawing's handlers (adoptHandlers).
+// A handler of a part the boards draw is always given here (or by h() and s()), never by addEventListener.
+const HANDLERS = new WeakMap(); // element -> {type: handler}
+const LISTENING = new WeakMap(); // element -> the types it listens to
+
+function dispatch(event) {
+  return HANDLERS.get(this)?.[event.type]?.call(this, event);
+}
+
+export function listen(element, type, handler) {
+  let types = LISTENING.get(element);
+  if (!types) LISTENING.set(element, (types = new Set()));
+  if (!types.has(type)) {
+    element.addEventListener(type, dispatch);
+    types.add(type);
+  }
+  HANDLERS.set(element, { ...HANDLERS.get(element), [type]: handler });
+}
+
+// `old` stays on the page in place of `fresh`: from now on it has fresh's handlers, and only those.
+export function adoptHandlers(old, fresh) {
+  const handlers = HANDLERS.get(fresh);
+  if (!handlers && !HANDLERS.has(old)) return;
+  HANDLERS.set(old, {});
+  for (const [type, handler] of Object.entries(handlers ?? {})) listen(old, type, handler);
+}
+
+// A log kept scrolled to its newest line, scrolled again only when its lines changed: a log kept on the page
+// (patch.mjs) keeps its scroll, and reading its height makes the browser lay the page out at once.
+const LOG_LINES = new WeakMap(); // log -> its lines when last scrolled
+
+export function scrollToEnd(log) {
+  if (!log) return;
+  const lines = [log.childElementCount, log.firstElementChild?.textContent, log.lastElementChild?.textContent].join("|");
+  if (LOG_LINES.get(log) === lines) return;
+  LOG_LINES.set(log, lines);
+  log.scrollTop = log.scrollHeight;
 }
 
 // A button of the game interface; its data-key lets the focus find it again after a redraw.
@@ -75,7 +115,7 @@ export function recordInput(className, id, onFile) {
     id,
     "data-key": "load",
   });
-  input.addEventListener("change", () => onFile(input.files[0]));
+  listen(input, "change", () => onFile(input.files[0]));
   return input;
 }
 

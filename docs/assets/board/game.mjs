@@ -21,7 +21,7 @@ const [dom, table, { Sandbox }, state, { Controller, storage, startBoards }, { R
   import(`./controller.mjs${version}`),
   import(`./review.mjs${version}`),
 ]);
-const { h, button, confirmGroup } = dom;
+const { h, button, confirmGroup, scrollToEnd } = dom;
 const { GAME_KEY, PACES, RULES, SETTINGS_KEY, checkSavedGame, checkSettings, format } = state;
 
 class Board extends Controller {
@@ -222,8 +222,7 @@ class Board extends Controller {
   afterRender(panned) {
     this.section.dataset.busy = this.actions.busy() ? "true" : "false";
     this.section.dataset.mode = this.mode;
-    const log = this.content.querySelector(".sniff-play__log");
-    if (log) log.scrollTop = log.scrollHeight;
+    scrollToEnd(this.content.querySelector(".sniff-play__log"));
     table.follow(this.content.querySelector(".sniff-play__table"), panned, this.text.layoutPans);
     const focusMoves = this.focusMoves;
     this.focusMoves = false;
@@ -269,7 +268,7 @@ class Board extends Controller {
     );
     const handOver = view.phase === "handOver" || view.phase === "gameOver";
     if (!replay && !handOver) parts.push(this.handAndMoves(yourTurn));
-    parts.push(h("div", { class: "sniff-play__note", "data-board-message-slot": "" })); // messages: beside the moves
+    parts.push(h("div", { class: "sniff-play__note", "data-board-message-slot": "", "data-patch-keep": "" })); // messages: beside the moves
     if (view.handEnd && view.phase !== "gameOver") {
       const nextHand = replay || this.source ? null : () => this.nextPart(); // online: the server deals
       parts.push(table.handEndPanel(view, t, { nextHand, canDeal: view.canDeal }));

@@ -435,8 +435,7 @@ class Table extends Controller {
   // --- drawing -------------------------------------------------------------------------------------------------------
 
   afterRender() {
-    const log = this.content.querySelector(".okey-play__log ol");
-    if (log) log.scrollTop = log.scrollHeight;
+    dom.scrollToEnd(this.content.querySelector(".okey-play__log ol"));
     this.showTimer();
     const focusTile = this.focusTile;
     this.focusTile = null;
@@ -484,7 +483,7 @@ class Table extends Controller {
     if (!replay && !over) parts.push(this.rackPanel(yourTurn, draw.movesPanel(view, t, yourTurn, on)));
     if (replay && view.seats[0].rack?.length && !view.roundEnd) parts.push(this.replayRack());
     // A refused move's reason, a record's message: here, beside the moves, where the visitor is looking.
-    parts.push(h("div", { class: "okey-play__note", "data-board-message-slot": "" }));
+    parts.push(h("div", { class: "okey-play__note", "data-board-message-slot": "", "data-patch-keep": "" }));
     if (!replay && !over) parts.push(this.rackTools());
     // An online table's server deals the next round and the game's end is the online panel's: no buttons for them.
     const online = Boolean(this.source);

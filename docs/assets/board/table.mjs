@@ -5,7 +5,7 @@
 
 const version = new URL(import.meta.url).search;
 const [dom, { hitRadius }] = await Promise.all([import(`./dom.mjs${version}`), import(`./state.mjs${version}`)]);
-const { h, s, svgFrom, format, tileName, tileFace, tileBack } = dom;
+const { h, s, listen, svgFrom, format, tileName, tileFace, tileBack } = dom;
 
 // The engine's SVG of the layout, with the places the selected tile may go made clickable.
 // options: [{action, target, side, label}] of one tile; choose(action) when one is clicked.
@@ -31,7 +31,7 @@ export function layoutPicture(svgText, options, choose, empty) {
     hit.append(s("title", {}, option.label));
     marks.append(hit, s("circle", { class: "join-ring", cx: x, cy: y, r: RING, "aria-hidden": "true" }));
   }
-  svg.addEventListener("click", (event) => {
+  listen(svg, "click", (event) => {
     const hit = event.target.closest?.(".join-hit");
     if (hit) choose(hit.dataset.action);
   });
