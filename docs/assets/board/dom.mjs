@@ -40,22 +40,26 @@ function dispatch(event) {
   return HANDLERS.get(this)?.[event.type]?.call(this, event);
 }
 
-export function listen(element, type, handler) {
+function listening(element, type) {
   let types = LISTENING.get(element);
   if (!types) LISTENING.set(element, (types = new Set()));
-  if (!types.has(type)) {
-    element.addEventListener(type, dispatch);
-    types.add(type);
-  }
+  if (types.has(type)) return;
+  element.addEventListener(type, dispatch);
+  types.add(type);
+}
+
+export function listen(element, type, handler) {
+  listening(element, type);
   HANDLERS.set(element, { ...HANDLERS.get(element), [type]: handler });
 }
 
-// `old` stays on the page in place of `fresh`: from now on it has fresh's handlers, and only those.
+// `old` stays on the page in place of `fresh`: from now on it has fresh's handlers, and only those (fresh, built
+// for one drawing, is dropped: its handlers are old's from now on).
 export function adoptHandlers(old, fresh) {
   const handlers = HANDLERS.get(fresh);
   if (!handlers && !HANDLERS.has(old)) return;
-  HANDLERS.set(old, {});
-  for (const [type, handler] of Object.entries(handlers ?? {})) listen(old, type, handler);
+  for (const type of Object.keys(handlers ?? {})) listening(old, type);
+  HANDLERS.set(old, handlers ?? {});
 }
 
 // A log kept scrolled to its newest line, scrolled again only when its lines changed: a log kept on the page

@@ -22,7 +22,7 @@ const [dom, { readStored, writeStored }, { Controller, storage, startBoards }, d
   import(`./slots.mjs${version}`),
   import(`./review.mjs${version}`),
 ]);
-const { h, format, button } = dom;
+const { h, format, button, scrollToEnd } = dom;
 const { face } = draw;
 
 const STORE_KEY = "okey-table";
@@ -435,7 +435,7 @@ class Table extends Controller {
   // --- drawing -------------------------------------------------------------------------------------------------------
 
   afterRender() {
-    dom.scrollToEnd(this.content.querySelector(".okey-play__log ol"));
+    scrollToEnd(this.content.querySelector(".okey-play__log ol"));
     this.showTimer();
     const focusTile = this.focusTile;
     this.focusTile = null;

@@ -43,10 +43,12 @@ export function patch(parent, fresh) {
     if (!node.isConnected) {
       const key = keyOf(node);
       let old = null;
-      if (key !== null) old = keyed.get(key);
-      else for (old = next; old && (keyOf(old) !== null || !alike(old, node, false)); old = old.nextSibling);
-      if (old && alike(old, node, key !== null)) {
-        if (key !== null) keyed.delete(key);
+      if (key !== null) {
+        old = keyed.get(key);
+        if (old && alike(old, node, true)) keyed.delete(key);
+        else old = null;
+      } else for (old = next; old && (keyOf(old) !== null || !alike(old, node, false)); old = old.nextSibling);
+      if (old) {
         update(old, node);
         placed = old;
       }
