@@ -19,6 +19,7 @@ from server import views
 from server.errors import ServerError
 from server.service import Tables
 from server.store_sqlite import SqliteStore
+from server.tables import new_meta
 
 from .support import run
 from .test_games import okey_pick
@@ -234,3 +235,39 @@ def test_a_store_that_cannot_write_is_answered_unavailable_and_changes_nothing(t
     assert refused.code == "unavailable" and refused.params == {"table": refused.params["table"]}
     assert after["version"] == version and after["legal"]  # nothing changed: the seat may move again
     assert applied["version"] == version + 1 and "repeated" not in applied
+
+
+def test_a_log_written_before_start_rebuilds_and_plays_on(tmp_path):
+    """A table of an older release, its seats given to bots one ``bot`` entry at a time and no deadline in its log,
+    left in the SQLite file: a server started on that file rebuilds it, shows the bots, times its turns again, and
+    its creator plays on."""
+
+    async def main():
+        old = SqliteStore(tmp_path / "tables.sqlite3")
+        meta, token = new_meta("t-old", "okey", {"pause": 0, "timer": 30}, ["human"] * 4, "en")
+        await old.create("t-old", meta, "an older release")
+        for version, seat in enumerate((1, 2, 3), start=1):
+            entry = {"version": version, "kind": "bot", "seat": seat, "level": "random", "by": 0, "id": f"b{seat}"}
+            await old.append("t-old", entry, "an older release")
+        await old.close()
+        tables, emitted = await opened(tmp_path)
+        try:
+            taken = list(tables.actors)
+            await tables.present("t-old", 0, +1)
+            first = state_of(await tables.look("t-old", token))
+            table = next(data for event, room, data in emitted.sent if event == "table")
+            look = first
+            while look["current"] != 0:  # the bots play their turns first
+                await asyncio.sleep(0.01)
+                look = state_of(await tables.look("t-old", token))
+            played = await tables.act("t-old", token, "m1", look["version"], okey_pick(look["legal"]))
+            return taken, first, table, look, played
+        finally:
+            await closed(tables)
+
+    taken, first, table, look, played = run(main())
+    assert taken == ["t-old"]  # recovered at the start, as every unfinished table
+    assert first["version"] >= 3 and first["status"] == "playing"
+    assert [(seat["kind"], seat["level"]) for seat in table["seats"][1:]] == [("bot", "random")] * 3
+    assert look["deadline"] is not None  # its turns are timed again
+    assert played["version"] == look["version"] + 1
