@@ -36,6 +36,8 @@ log = logging.getLogger("server")
 MAILBOX = 256
 #: After a bot failed to choose (a worker lost, an engine fault): when it tries again (ms).
 RETRY_MS = 1000
+#: The commands a table takes from outside (``on_<op>``), from this process or forwarded by another.
+COMMANDS = frozenset({"join", "seat", "look", "rejoin", "act", "start", "leave", "presence"})
 
 
 class TableActor:
@@ -65,6 +67,8 @@ class TableActor:
 
     def call(self, op: str, *args) -> asyncio.Future:
         """A command for the table (``on_<op>``): its answer, or its refusal, when its turn comes."""
+        if op not in COMMANDS:
+            raise ValueError(f"no command {op!r} at a table")
         if self.stopped:
             raise Moved(self.id)
         if len(self.mailbox) >= MAILBOX:

@@ -60,6 +60,12 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then
 end
 return 0
 """
+# KEYS: here, unfinished; ARGV: table, field, count. A finished (or unknown) table keeps no presence.
+_PRESENT = """
+if tonumber(ARGV[3]) == 0 then return redis.call('HDEL', KEYS[1], ARGV[2]) end
+if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 0 then return 0 end
+return redis.call('HSET', KEYS[1], ARGV[2], ARGV[3])
+"""
 # Tables written before the owners' set existed (or whose entry was lost) become orphans.
 _ADOPT_UNLISTED = """
 for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
@@ -99,6 +105,7 @@ class RedisStore:
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self._adopt_unlisted = self.redis.register_script(_ADOPT_UNLISTED)
+        self._present = self.redis.register_script(_PRESENT)
         self.listed = False
 
     async def close(self) -> None:
@@ -175,10 +182,7 @@ class RedisStore:
 
     @_reached
     async def present(self, table_id: str, seat: int, process: str, count: int) -> None:
-        if count:
-            await self.redis.hset(f"here:{table_id}", f"{seat}:{process}", count)
-        else:
-            await self.redis.hdel(f"here:{table_id}", f"{seat}:{process}")
+        await self._present(keys=[f"here:{table_id}", "unfinished"], args=[table_id, f"{seat}:{process}", count])
 
     @_reached
     async def presence(self, table_id: str) -> dict[int, dict[str, int]]:

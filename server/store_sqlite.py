@@ -41,8 +41,6 @@ class SqliteStore:
     def _run(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
         try:
             return self.db.execute(sql, args)
-        except sqlite3.IntegrityError:
-            raise
         except sqlite3.Error as error:  # a full disk, a broken or locked file
             raise StoreUnavailable(f"sqlite: {error}") from error
 
@@ -64,16 +62,15 @@ class SqliteStore:
     async def append(self, table_id: str, entry: dict, owner: str) -> None:
         if self._holder(table_id) != owner:
             raise StoreConflict(f"{table_id}: {owner} does not own it")
-        last = self._run("SELECT MAX(version) FROM log WHERE table_id = ?", (table_id,)).fetchone()[0] or 0
-        if entry["version"] != last + 1:
-            raise StoreConflict(f"{table_id}: version {entry['version']} after {last}")
-        try:
-            self._run(
-                "INSERT INTO log (table_id, version, entry) VALUES (?, ?, ?)",
-                (table_id, entry["version"], json.dumps(entry, separators=(",", ":"))),
-            )
-        except sqlite3.IntegrityError:
-            raise StoreConflict(table_id) from None
+        version = entry["version"]
+        # One statement: written only if the log's last version is the one before (a gap is refused as a repeat).
+        written = self._run(
+            "INSERT INTO log (table_id, version, entry) SELECT ?, ?, ?"
+            " WHERE (SELECT COALESCE(MAX(version), 0) FROM log WHERE table_id = ?) = ?",
+            (table_id, version, json.dumps(entry, separators=(",", ":")), table_id, version - 1),
+        ).rowcount
+        if written != 1:
+            raise StoreConflict(f"{table_id}: version {version} is not the next")
 
     async def finish(self, table_id: str) -> None:
         self._run("INSERT OR IGNORE INTO finished (id) VALUES (?)", (table_id,))
@@ -128,11 +125,17 @@ class SqliteStore:
     # -- presence: in memory (the connections of this one process) ---------------------------------------------
 
     async def present(self, table_id: str, seat: int, process: str, count: int) -> None:
+        if count and table_id not in self.here and not self._unfinished(table_id):
+            return  # a finished (or unknown) table keeps no presence
         seats = self.here.setdefault(table_id, {})
         if count:
             seats.setdefault(seat, {})[process] = count
         else:
             seats.get(seat, {}).pop(process, None)
+
+    def _unfinished(self, table_id: str) -> bool:
+        sql = "SELECT 1 FROM tables WHERE id = ? AND id NOT IN (SELECT id FROM finished)"
+        return self._run(sql, (table_id,)).fetchone() is not None
 
     async def presence(self, table_id: str) -> dict[int, dict[str, int]]:
         seats = self.here.get(table_id, {})

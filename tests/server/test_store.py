@@ -153,15 +153,18 @@ def test_unknown_tables_have_no_owner_and_finished_ones_are_anyones_to_read(open
                 wrote = True
             except StoreConflict:
                 wrote = False
+            await store.present("t1", 0, "p", 1)  # a seat looking at the record: not kept
+            await store.present("nope", 0, "p", 1)
             claims = [await store.claim("nope", "b"), await store.claim("t1", "b"), await store.claim("t1", "c")]
-            return claims, wrote, await store.unfinished(), await store.presence("t1"), await store.log("t1")
+            presence = [await store.presence("t1"), await store.presence("nope")]
+            return claims, wrote, await store.unfinished(), presence, await store.log("t1")
         finally:
             await store.close()
 
     claims, wrote, unfinished, presence, log = run(main())
     assert claims == [None, "b", "c"]
     assert not wrote and log == [entry(1)]
-    assert unfinished == ["t2"] and presence == {}
+    assert unfinished == ["t2"] and presence == [{}, {}]
 
 
 def test_a_lease_not_renewed_runs_out_and_its_table_is_an_orphan(opener):
