@@ -137,14 +137,15 @@ class TableActor:
             return
         self.plan()
 
-    def stop(self) -> None:
-        """This process no longer holds the table (its lease was lost, or the process stops)."""
+    def stop(self, give_up: bool = True) -> None:
+        """This process no longer holds the table: its lease was lost, the table could not be rebuilt (its lease
+        is given up, so the next command loads it again at once), or the process stops."""
         self.stopped = True
         if self.timer is not None:
             self.timer.cancel()
         if self.thinking is not None:
             self.thinking.cancel()
-        self.host.forget(self)
+        self.host.forget(self, give_up)
 
     # -- commands ---------------------------------------------------------------------------------------------------
 
@@ -432,6 +433,6 @@ class TableActor:
 
     def close(self) -> None:
         """The process stops: the table's timer and bot with it (its lease is released by the caller)."""
-        self.stop()
+        self.stop(give_up=False)
         if self.task is not None:
             self.task.cancel()

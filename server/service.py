@@ -64,6 +64,7 @@ class Tables:
         self.connections: dict[tuple[str, int], int] = {}
         self.reporting: weakref.WeakValueDictionary[tuple[str, int], asyncio.Lock] = weakref.WeakValueDictionary()
         self.beating: asyncio.Task | None = None
+        self.releasing: set[asyncio.Task] = set()
         self.store_failing = False
 
     # -- the socket layer's interface -------------------------------------------------------------------------------
@@ -225,12 +226,23 @@ class Tables:
         while len(self.done) > KEEP_DONE:
             self.done.popitem(last=False)
 
-    def forget(self, actor: TableActor) -> None:
-        """An actor that stopped: its table is loaded again (here or elsewhere) at its next command."""
+    def forget(self, actor: TableActor, give_up: bool) -> None:
+        """An actor that stopped: its table is loaded again (here or elsewhere) at its next command; with
+        ``give_up``, its lease (if this process still holds it) is released for that."""
         if self.actors.get(actor.id) is actor:
             del self.actors[actor.id]
+            if give_up:
+                task = asyncio.get_running_loop().create_task(self.give_up(actor.id))
+                self.releasing.add(task)
+                task.add_done_callback(self.releasing.discard)
         if self.done.get(actor.id) is actor:
             del self.done[actor.id]
+
+    async def give_up(self, table_id: str) -> None:
+        try:
+            await self.store.release(table_id, self.name)
+        except StoreUnavailable as error:
+            log.warning("table %s: its lease was not given up (%s); it runs out", table_id, error)
 
     # -- ownership over time ----------------------------------------------------------------------------------------
 

@@ -16,6 +16,9 @@ import json
 
 from .store import LEASE_MS, StoreConflict, StoreUnavailable, now_ms
 
+#: Leases renewed per script call.
+RENEW_BATCH = 500
+
 _APPEND = """
 if redis.call('GET', KEYS[2]) ~= ARGV[3] then return -1 end
 if redis.call('LLEN', KEYS[1]) + 1 ~= tonumber(ARGV[1]) then return 0 end
@@ -164,10 +167,12 @@ class RedisStore:
 
     @_reached
     async def renew(self, owner: str, table_ids: list[str]) -> list[str]:
-        if not table_ids:
-            return []
-        keys = ["owners", *(f"t:{table_id}:owner" for table_id in table_ids)]
-        return list(await self._renew(keys=keys, args=[owner, self.lease_ms, now_ms(), *table_ids]))
+        lost = []
+        for start in range(0, len(table_ids), RENEW_BATCH):  # Redis runs one script at a time: keep each short
+            batch = table_ids[start : start + RENEW_BATCH]
+            keys = ["owners", *(f"t:{table_id}:owner" for table_id in batch)]
+            lost += await self._renew(keys=keys, args=[owner, self.lease_ms, now_ms(), *batch])
+        return lost
 
     @_reached
     async def release(self, table_id: str, owner: str) -> None:
