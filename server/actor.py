@@ -113,6 +113,8 @@ class TableActor:
                 if future is None:
                     if isinstance(outcome, ServerError):
                         log.warning("table %s: %s: %s", self.id, handler.__name__, outcome)
+                elif future.done():
+                    pass  # its asker stopped waiting meanwhile
                 elif isinstance(outcome, Exception):
                     future.set_exception(outcome)
                 else:
@@ -135,7 +137,7 @@ class TableActor:
             log.warning("table %s: not rebuilt (%s); it is loaded again at its next command", self.id, error)
             self.stop()
             return
-        self.plan()
+        self.post(self.on_wake)
 
     def stop(self, give_up: bool = True) -> None:
         """This process no longer holds the table: its lease was lost, the table could not be rebuilt (its lease

@@ -155,9 +155,8 @@ class RedisLink:
             try:
                 answer = await asyncio.wait_for(future, ANSWER_TIMEOUT)
             except TimeoutError:
-                raise ServerError(
-                    "unavailable", "the process that holds this table did not answer in time", {"table": table_id}
-                ) from None
+                message = "the process that holds this table did not answer in time (send it again with its id)"
+                raise ServerError("unavailable", message, {"table": table_id}) from None
         finally:
             self.pending.pop(request_id, None)
         if answer.get("moved"):
