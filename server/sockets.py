@@ -127,12 +127,9 @@ class Sockets:
         there, inside the table's actor (``server.wire.LocalManager``), which must not wait for itself."""
         self.buckets.pop(sid, None)
         for table_id, seat in self.seats.pop(sid, set()):
-            self.report(table_id, seat, -1)
-
-    def report(self, table_id: str, seat: int, delta: int) -> None:
-        task = asyncio.get_running_loop().create_task(self.present(table_id, seat, delta))
-        self.telling.add(task)
-        task.add_done_callback(self.telling.discard)
+            task = asyncio.get_running_loop().create_task(self.present(table_id, seat, -1))
+            self.telling.add(task)
+            task.add_done_callback(self.telling.discard)
 
     async def present(self, table_id: str, seat: int, delta: int) -> None:
         try:
@@ -144,10 +141,12 @@ class Sockets:
 
     async def sit(self, sid: str, table_id: str, seat: int) -> None:
         """``sid`` plays ``seat``: it hears the table's and the seat's broadcasts, and the seat is here."""
+        seats = self.seats.get(sid)
+        if seats is None:  # the connection closed while its command was carried out: it never sits
+            return
         for room in self.tables.rooms(table_id, seat):
             await self.sio.enter_room(sid, room)
-        seats = self.seats.setdefault(sid, set())
-        if (table_id, seat) not in seats:
+        if (table_id, seat) not in seats and self.seats.get(sid) is seats:
             seats.add((table_id, seat))
             await self.tables.present(table_id, seat, +1)
 
