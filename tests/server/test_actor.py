@@ -61,13 +61,13 @@ async def until(predicate, timeout: float = 20) -> None:
 
 
 def test_a_bots_think_holds_no_other_command_of_its_table(tmp_path):
-    """While the bot's choice waits in the pool (its one worker kept busy for 1.5 s), the table answers its human
+    """While the bot's choice waits in the pool (its one worker kept busy for a second), the table answers its human
     at once; the bot's move is played when the choice comes."""
 
     async def main():
         tables, _ = await opened(tmp_path)
         try:
-            busy = asyncio.get_running_loop().run_in_executor(tables.bots.executor(0), time.sleep, 1.5)
+            busy = asyncio.get_running_loop().run_in_executor(tables.bots.executor(0), time.sleep, 1.0)
             created = await tables.create("sniff", {"pause": 0}, ["human", "bot:random"], "en")
             table_id, token = created["table"], created["token"]
             await tables.present(table_id, 0, +1)
