@@ -170,8 +170,12 @@ class Tables:
     async def serve(self, table_id: str, op: str, args: list):
         """A command forwarded by another process: ``Moved`` if this process does not hold the table."""
         actor = self.actors.get(table_id) or self.done.get(table_id)
-        if actor is None and table_id in self.loading:
-            actor = await self.activate(table_id)
+        try:
+            if actor is None and table_id in self.loading:
+                actor = await self.activate(table_id)
+        except StoreUnavailable as error:
+            log.warning("table %s: %s", table_id, error)
+            raise store_down(table_id) from None
         if actor is None:
             raise Moved(table_id)
         return await actor.call(op, *args)
