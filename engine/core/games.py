@@ -15,7 +15,9 @@ server. A spec gives, for its game:
 - ``record(game)`` (JSON values), ``replay(record)`` (every inconsistency an
   ``EngineError`` that says where) and ``restore(record)`` (a game in progress);
 - ``make_bot(level, seat, rng)``: a bot whose ``choose(view)`` sees only ``game.view(seat)``;
-- ``view_json(game, seat)``: that view as JSON values, nothing hidden from the seat in it;
+- ``view_json(game, seat)``: that view as JSON values, nothing hidden from the seat in it; ``view_private``:
+  its keys that are the seat's own, and what a spectator gets instead (``spectator_json(game)``,
+  ``engine.core.views``: the view any seat could see, every draw hidden);
 - ``review_json(record, seat, lang)``: the review of a finished game's moves for one seat, worded;
 - ``summary(games)``: what ``replay`` says of the games it checked (``"3 games, 12 hands, ..."``);
 - ``tally(options, bots, rotate)``: the game's totals over a run of ``simulate`` (``engine.core.simulate``):
@@ -102,7 +104,8 @@ class GameSpec:
     ``REVIEW`` (the module with ``review``) and ``REVIEW_WORDS`` (with ``review_json``), perhaps ``UNTAGGED``
     (True: its records may lack ``"game"``), and the functions ``new_game(seed, options, hold)``,
     ``deal_next(game)``, ``make_bot(level, seat, rng)`` (with ``budget_ms=`` if it defines ``BOT_BUDGET_MS``),
-    ``view_json(game, seat)``, ``players(options)``, ``summary(games)``, ``tally(options, bots, rotate)`` and, if
+    ``view_json(game, seat)`` with ``VIEW_PRIVATE`` (its seat-own keys, with a spectator's values),
+    ``players(options)``, ``summary(games)``, ``tally(options, bots, rotate)`` and, if
     some options go only with others, ``check_together(options)``; ``GameSpec.of(module)`` reads them.
     """
 
@@ -131,6 +134,8 @@ class GameSpec:
     _tally: Callable[[dict, list, bool], Any] = field(repr=False)
     #: The strong bot's default time per move when it may search by time; None: the game's bots never do.
     bot_budget_ms: float | None = None
+    #: The keys of ``view_json`` that are the seat's own, with what a spectator gets instead (``engine.core.views``).
+    view_private: Mapping[str, object] = field(default_factory=dict, compare=False)
 
     @classmethod
     def of(cls, module: Any) -> GameSpec:
@@ -153,6 +158,7 @@ class GameSpec:
             module.summary,
             module.tally,
             getattr(module, "BOT_BUDGET_MS", None),
+            dict(module.VIEW_PRIVATE),
         )
 
     def _records(self) -> Any:
@@ -246,6 +252,12 @@ class GameSpec:
 
     def view_json(self, game: Any, seat: int) -> dict:
         return self._view_json(game, seat)
+
+    def spectator_json(self, game: Any, seat: int = 0) -> dict:
+        """What a spectator sees (``engine.core.views``): ``seat``'s view less its own part, every draw hidden."""
+        from .views import spectator_json
+
+        return spectator_json(self, game, seat)
 
 
 class _Registry(Mapping[str, GameSpec]):

@@ -23,6 +23,8 @@ BOARD = "engine.okey.board.session"
 RECORD = "engine.okey.record"
 REVIEW = "engine.okey.review"
 REVIEW_WORDS = "engine.okey.render.review"
+#: What of ``view_json`` is the seat's own, and what a spectator sees instead (``engine.core.views``).
+VIEW_PRIVATE = {"seat": None, "rack": [], "taken": None, "actions": []}
 
 
 def summary(games: list[Game]) -> str:

@@ -34,6 +34,8 @@ BOARD = "engine.sniff.board.session"
 RECORD = "engine.sniff.record"
 REVIEW = "engine.sniff.review"
 REVIEW_WORDS = "engine.sniff.render.review"
+#: What of ``view_json`` is the seat's own, and what a spectator sees instead (``engine.core.views``).
+VIEW_PRIVATE = {"seat": None, "tiles": [], "legal": []}
 #: Every record written before the ``"game"`` field was a Sniff record (spec/game-record.md).
 UNTAGGED = True
 
