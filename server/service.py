@@ -163,7 +163,11 @@ class Tables:
         return await self.call(table_id, "speaker", token)
 
     async def look(self, table_id: str, token: str) -> dict:
-        """The seat's ``state`` event now (for a connection that just sat down)."""
+        """The seat's ``state`` event now."""
+        return (await self.call(table_id, "look", token))["state"]
+
+    async def sitting(self, table_id: str, token: str) -> dict:
+        """The ``table`` event and the seat's ``state`` event now (for a connection that just sat down)."""
         return await self.call(table_id, "look", token)
 
     async def rejoin(self, table_id: str, token: str, since: int) -> dict:

@@ -237,7 +237,7 @@ class Sockets:
         later one reaches it)."""
         await self.unwatch(sid, table_id)
         await self.sit(sid, table_id, seat)
-        look = await self.tables.look(table_id, token)
+        look = await self.tables.sitting(table_id, token)
         await self.sio.emit("table", look["table"], to=sid)
         await self.sio.emit("state", look["state"], to=sid)
 
