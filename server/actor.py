@@ -329,7 +329,11 @@ class TableActor:
             raise ServerError("illegal", "only the table's creator starts it", {"code": "start-creator"})
         if table.status != "waiting":
             raise ServerError("illegal", "the game has started", {"code": "start-started"})
-        free = [index for index, info in enumerate(table.seats) if info["kind"] == "human" and info["token"] is None]
+        free = [
+            index
+            for index, info in enumerate(table.seats)
+            if info["kind"] == "human" and info["token"] is None and not info.get("open")  # an open seat stays open
+        ]
         await self.write(table.next_entry(kind="start", seat=seat, seats=free, level=level, id=command_id, fp=fp))
         await self.changed()
         return self.answer(seat)
