@@ -139,7 +139,7 @@ class Tables:
         if kept is not None and now - kept[0] < LOBBY_AGE:
             return kept[1]
         try:
-            tables = await self.store.listed(game, LOBBY_SIZE)
+            tables = await self.store.lobby(game, LOBBY_SIZE)
         except StoreUnavailable as error:
             log.warning("the lobby: %s", error)
             raise store_down() from None

@@ -15,7 +15,7 @@ And it keeps presence: how many connections each process has open to each seat (
 counts the table's spectators), so that a process that takes a table over knows who is still there.
 
 Around the tables: each finished game's record (``finish``, ``record``), kept ``KEEP_MS`` after its end; the table
-a rematch made (``set_next``, ``next_of``); and the lobby of public tables (``list_table``, ``listed``).
+a rematch made (``set_next``, ``next_of``); and the lobby of public tables (``list_table``, ``lobby``).
 
 A store that cannot be reached or written (a full disk, Redis gone) raises ``StoreUnavailable``: the players are
 told ``unavailable``, never a refusal of their own command.
@@ -88,7 +88,7 @@ class Store(Protocol):
     async def list_table(self, table_id: str, game: str, created: int, summary: dict | None) -> None:
         """A public table's entry in the lobby (``summary``), or its removal (None)."""
 
-    async def listed(self, game: str | None, limit: int) -> list[dict]:
+    async def lobby(self, game: str | None, limit: int) -> list[dict]:
         """The lobby's entries (of ``game``, or of every game), newest first, at most ``limit``."""
 
     async def unfinished(self) -> list[str]:

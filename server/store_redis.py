@@ -196,7 +196,7 @@ class RedisStore:
             await pipe.execute()
 
     @_reached
-    async def listed(self, game: str | None, limit: int) -> list[dict]:
+    async def lobby(self, game: str | None, limit: int) -> list[dict]:
         found: list[tuple[float, str]] = []
         for name in GAMES if game is None else (game,):
             found += [

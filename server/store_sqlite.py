@@ -122,7 +122,7 @@ class SqliteStore:
                 (table_id, game, created, json.dumps(summary, separators=(",", ":"))),
             )
 
-    async def listed(self, game: str | None, limit: int) -> list[dict]:
+    async def lobby(self, game: str | None, limit: int) -> list[dict]:
         if game is None:
             rows = self._run("SELECT summary FROM lobby ORDER BY created DESC LIMIT ?", (limit,))
         else:
