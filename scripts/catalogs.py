@@ -40,7 +40,12 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "engine/okey/render/practice.py",
         "engine/core/practice_text.py",
     ),
-    "stats": ("scripts/hooks/stats.py", "scripts/hooks/stats_words.py"),
+    "stats": (
+        "scripts/hooks/stats.py",
+        "scripts/hooks/stats_words.py",
+        "scripts/hooks/stats_sniff.py",
+        "scripts/hooks/stats_okey.py",
+    ),
     "review": ("engine/sniff/render/review.py", "engine/okey/render/review.py", "engine/core/review_text.py"),
     "online": ("scripts/hooks/online_words.py",),
 }
