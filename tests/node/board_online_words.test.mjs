@@ -62,3 +62,25 @@ test("Okey's actions and events in words, melds by their tiles' names", () => {
   assert.equal(words.eventLine({ seat: 2, discard: "R7", auto: true }, "okey", t, seatName), "Seat 3: Discard red 7 (the bot plays)");
   assert.equal(words.eventLine({ seat: 0, draw: null }, "okey", t, seatName), "Seat 1: Draw from the pile");
 });
+
+test("each seat of the list is one whole message: the away seat says once that the bot plays it", () => {
+  const seats = {
+    ...t,
+    seatYou: "{seat} (you)",
+    seatFree: "{seat}: waiting for a friend",
+    seatTaken: "{seat}: a friend",
+    seatBot: "{seat}: bot",
+    seatAway: "{seat}: away, the bot plays",
+  };
+  const line = (info, name = `Seat ${info.seat + 1}`) => words.seatLine(info, 0, seats, name);
+  assert.equal(line({ seat: 0, kind: "human", taken: true }), "Seat 1 (you)");
+  assert.equal(line({ seat: 1, kind: "away", taken: true }), "Seat 2: away, the bot plays");
+  assert.equal(line({ seat: 2, kind: "away", taken: true, name: "Ada" }, "Ada (Seat 3)"), "Ada (Seat 3): away, the bot plays");
+  assert.equal(line({ seat: 3, kind: "bot", taken: true }), "Seat 4: bot");
+  assert.equal(line({ seat: 1, kind: "human", taken: false }), "Seat 2: waiting for a friend");
+  assert.equal(line({ seat: 1, kind: "human", taken: true, name: "Ada" }, "Ada (Seat 2)"), "Ada (Seat 2)");
+  for (const kind of ["human", "bot", "away"]) {
+    const text = line({ seat: 1, kind, taken: true });
+    assert.ok(text.split(seats.botMark).length <= 2, `${kind}: ${text} names the bot once at most`);
+  }
+});

@@ -41,6 +41,17 @@ export function actionLabel(action, game, t) {
   return action;
 }
 
+// A line of the seat list: each kind of seat has one whole message (the seat's own, a friend's, a bot's, a seat
+// whose player is away while the bot plays it), filled in and never added to, so no language reads a phrase twice.
+// `name` is the seat's name as the table shows it (a typed name with its seat, or the seat).
+export function seatLine(info, mine, t, name) {
+  if (info.seat === mine) return fill(t.seatYou, { seat: fill(t.seat, { number: info.seat + 1 }) });
+  if (info.kind === "bot") return fill(t.seatBot, { seat: name });
+  if (info.kind === "away") return fill(t.seatAway, { seat: name });
+  if (info.taken && info.name) return name;
+  return fill(info.taken ? t.seatTaken : t.seatFree, { seat: name });
+}
+
 // What a seat did, as a clause of the "While you were away" sentence.
 function missedClause(action, game, t) {
   if (action === "draw") return t.missedDrew;

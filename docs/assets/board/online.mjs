@@ -374,20 +374,12 @@ class Online {
     const t = this.t;
     const state = this.state;
     const items = (this.seats ?? []).map((info) => {
-      const name = this.seatName(info.seat);
-      let text;
-      if (info.seat === this.table.seat) text = format(t.seatYou, { seat: format(t.seat, { number: info.seat + 1 }) });
-      else if (info.kind === "bot") text = format(t.seatBot, { seat: name });
-      else if (info.kind === "away") text = format(t.seatAway, { seat: name });
-      else if (info.taken && info.name) text = name;
-      else text = format(info.taken ? t.seatTaken : t.seatFree, { seat: name });
-      const bot = info.kind === "bot" || info.kind === "away";
+      const text = words.seatLine(info, this.table.seat, t, this.seatName(info.seat));
       const current = state?.current === info.seat;
       return h(
         "li",
         { class: `online-table__seat${current ? " online-table__seat--current" : ""}`, "data-online-seat-kind": info.kind, "data-seat": info.seat },
         h("span", {}, text),
-        bot && info.kind !== "bot" ? h("span", { class: "online-table__bot" }, ` (${t.botMark})`) : null,
         current && !state.over ? h("span", { class: "online-table__timer", "data-online-timer": "" }) : null,
       );
     });
