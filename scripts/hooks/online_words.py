@@ -41,8 +41,9 @@ def online_text(lang: str, game: str) -> dict:
         "seat": _("Seat {number}"),
         "you": _("You"),
         "friend": _("A friend"),
-        "botRandom": _("Bot: random"),
-        "botGreedy": _("Bot: greedy"),
+        # Translators: the bots are named by the boards' levels (Easy, Medium, Strong), as on the boards.
+        "botRandom": _("Bot: easy"),
+        "botGreedy": _("Bot: medium"),
         "botStrong": _("Bot: strong"),
         "timer": _("Time for each move"),
         "noTimer": _("No limit"),
@@ -100,14 +101,14 @@ def online_text(lang: str, game: str) -> dict:
         "over": _("The game is over."),
         "download": _("Download the game record"),
         "shuffleOk": _(
-            "The shuffle checks out: the commitment published when the table was created is the SHA-256 "
-            "of the seed and the salt revealed at the end, so the tiles were dealt as fixed before anyone played."
+            "Shuffle checked: the hash published when the table was created is the SHA-256 of the seed and the "
+            "salt revealed at the end, so the tiles were dealt in an order fixed before anyone played."
         ),
         "shuffleBad": _(
-            "The shuffle does not check out: the commitment published when the table was created is not the "
-            "SHA-256 of the seed and the salt revealed at the end."
+            "Shuffle check failed: the hash published when the table was created does not match the SHA-256 of "
+            "the seed and the salt revealed at the end, so nothing shows that the deal was fixed before play."
         ),
-        "commitment": _("Commitment: {digest}"),
+        "commitment": _("Hash published when the table was created: {digest}"),
         "leave": _("Leave the table"),
     }
     words.update(game_words(lang, game))
@@ -166,9 +167,9 @@ def sniff_options(lang: str) -> dict:
 def okey_options(lang: str) -> dict:
     _ = translations(lang, "online").gettext
     return {
-        "mode": _("Play"),
-        "solo": _("Each for themselves"),
-        "pairs": _("In pairs (partners opposite)"),
+        "mode": _("Mode"),
+        "solo": _("Solo"),
+        "pairs": _("Pairs (partners opposite)"),
         "doubling": _("Doubling"),
         "rounds": _("Rounds"),
         "assisted": okey_ui_text(lang)["assisted"],  # the Okey table's own words for it (catalog okeyplay)

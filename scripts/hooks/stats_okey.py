@@ -6,10 +6,15 @@ from stats_data import okey_pooled, okey_table
 from stats_words import StatsWords
 
 from engine.core.chart import Chart, Series
+from engine.okey.render.text import Words as OkeyWords
 
 
 class OkeyStatsWords(StatsWords):
     """The Okey charts' own words: the four tables, how a round ends, the kinds of opening."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__(lang)
+        self.ends = OkeyWords(lang)
 
     def okey_table(self, mode: str, doubling: bool) -> str:
         _ = self._
@@ -21,13 +26,8 @@ class OkeyStatsWords(StatsWords):
         }[(mode, doubling)]
 
     def okey_end(self, end: str) -> str:
-        _ = self._
-        return {
-            "hand": _("finished with melds"),
-            "pairs": _("finished with pairs"),
-            "okey": _("finished by discarding an okey"),
-            "exhausted": _("the pile ran out"),
-        }[end]
+        """How a round ended, by the settlement table's name for it (the ``okey`` catalog's, as the diagrams)."""
+        return self.ends.end(end)
 
     def opening(self, kind: str) -> str:
         _ = self._
@@ -145,11 +145,11 @@ def chart_okey_arrangement(data: dict, words: OkeyStatsWords) -> Chart:
     pooled = okey_pooled(data)
     rows = [
         (_("the best arrangement reaches 51"), pooled["best_51"]),
-        (_("the greedy arrangement reaches 51"), pooled["greedy_51"]),
+        (_("the simple arrangement reaches 51"), pooled["greedy_51"]),
         (_("the best arrangement is worth more"), pooled["gained"]),
     ]
     return Chart(
-        _("The assisted table's arrangement against a greedy one, on the dealt racks"),
+        _("The assisted table's arrangement against a simple one, on the dealt racks"),
         [label for label, _found in rows],
         [
             Series(

@@ -20,10 +20,11 @@ class SniffStatsWords(StatsWords):
 
     def bot(self, name: str) -> str:
         _ = self._
-        return {"random": _("random bot"), "greedy": _("greedy bot"), "strong": _("strong bot")}[name]
+        # Translators: the bots by the boards' level names (Easy, Medium, Strong), as the boards name them.
+        return {"random": _("Easy bot"), "greedy": _("Medium bot"), "strong": _("Strong bot")}[name]
 
     def match(self, first: str, second: str) -> str:
-        # Translators: a match-up of two bots, e.g. "greedy bot against random bot".
+        # Translators: a match-up of two bots, e.g. "Medium bot against Easy bot".
         return self._("{first} against {second}").format(first=self.bot(first), second=self.bot(second))
 
 

@@ -351,7 +351,7 @@ def test_the_check_before_sending_pairs_accepts_two_okeys_split_over_a_real_pair
 
 def test_the_players_seat_has_sentences_of_its_own_and_lists_are_worded_as_lists():
     words = Words("it")
-    assert words.round_start(1, 0, "R5", "R6") == "Mano 1: l'indicatore è 5 rosso, quindi l'okey è 6 rosso. Inizi tu."
+    assert words.round_start(1, 0, "R5", "R6") == "Mano 1: indicatore 5 rosso, quindi okey 6 rosso. Inizi tu."
     assert words.round_start(2, 1, "R5", "R6").endswith("Inizia Est.")
     assert Words("en").round_start(1, 0, "R5", "R6").endswith("You start.")
     assert Words("fi").winners([0, 1, 3], -300) == "Tasapisteet (-300): voittajat Sinä, Itä ja Länsi."

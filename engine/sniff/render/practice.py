@@ -315,9 +315,9 @@ def _joins(exercise: Exercise, w: Words) -> dict:
     targets = [t for t in targets if t["id"] in open_ids]
     values = sorted({tile.low, tile.high})
     if sides:
-        explanation = _("[{tile}] fits at {places}.").format(
-            tile=tile.notation(), places=", ".join(w.end(j.tile, j.side) for j in sides)
-        )
+        explanation = w.ngettext(
+            "[{tile}] fits at {count} place: {places}.", "[{tile}] fits at {count} places: {places}.", len(sides)
+        ).format(tile=tile.notation(), places=", ".join(w.end(j.tile, j.side) for j in sides), count=len(sides))
     else:
         explanation = _("[{tile}] fits nowhere: no open end shows {values}.").format(
             tile=tile.notation(), values=_(" or ").join(str(v) for v in values)
@@ -374,10 +374,10 @@ def _deduction(exercise: Exercise, w: Words) -> dict:
             own = sum(pips[s] for s in range(players) if s % sides == winner % sides)
             others = sum(pips) - own
             result = w.ngettext(
-                "{player} wins the hand: the opponents' {others} less {own} is {difference}, rounded to "
-                "{rounded}: {points} point.",
-                "{player} wins the hand: the opponents' {others} less {own} is {difference}, rounded to "
-                "{rounded}: {points} points.",
+                "{player} wins the hand: the opponents' pips ({others}) less the winner's own ({own}) make "
+                "{difference}, rounded to {rounded}: {points} point.",
+                "{player} wins the hand: the opponents' pips ({others}) less the winner's own ({own}) make "
+                "{difference}, rounded to {rounded}: {points} points.",
                 award.points,
             ).format(
                 player=w.seat(winner),
