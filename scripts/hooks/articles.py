@@ -36,7 +36,7 @@ BEFORE_FIGURE = re.compile(r"(?<![\w'’])(?P<article>" + _WORDS + r")(?P<space>
 def sound(figure: str) -> int:
     """How an Italian reads a figure's start: 0 a consonant (*due*, *cinquanta*, *mille*), 1 a z (*zero*),
     2 a vowel (*uno*, *otto*, *undici*, *ottanta*, *ottocento*, *undicimila*, *un milione*)."""
-    whole = re.sub(r"[.\u00a0]", "", figure.split(",")[0])
+    whole = re.sub(r"[.\u00a0]", "", re.match(r"[\d.\u00a0]*", figure.split(",")[0]).group(0))
     if not whole.isdigit():
         return 0
     number = int(whole)
