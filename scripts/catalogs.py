@@ -48,6 +48,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     ),
     "review": ("engine/sniff/render/review.py", "engine/okey/render/review.py", "engine/core/review_text.py"),
     "online": ("scripts/hooks/online_words.py",),
+    "site": ("scripts/hooks/translation_status.py", "scripts/sentences.py"),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
@@ -66,7 +67,7 @@ def po_path(lang: str, domain: str, locale_dir: Path = LOCALE_DIR) -> Path:
 
 
 def extract(domain: str) -> Catalog:
-    """The template catalog of a domain, from its Python sources."""
+    """The template catalog of a domain, from its Python sources (a fresh one each time: callers change it)."""
     template = Catalog(project="sniff-engine", domain=domain, fuzzy=False, version=None)
     for pattern in DOMAINS[domain]:
         for path in sorted(ROOT.glob(pattern)):

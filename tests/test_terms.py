@@ -112,7 +112,8 @@ def test_a_wrong_variant_in_a_catalog_translation_fails_with_its_line(tmp_path):
     )
     found = [str(p) for p in terms.check_catalogs(TERMS, tmp_path)]
     assert len(found) == 1 and found[0].endswith(
-        f"{po}:7: 'Lewat' is a wrong variant ('lewat') of 'pass': use 'melewatkan giliran' (a message of Okey and Sniff)"
+        f"{po}:7: 'Lewat' is a wrong variant ('lewat') of 'pass': use 'melewatkan giliran'"
+        " (a message of Okey and Sniff)"
     )
 
 
