@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import importlib.util
 import re
 import sys
 from dataclasses import dataclass
@@ -145,10 +146,19 @@ def renders(message: Message, lang: str, samples: Samples, games: frozenset[str]
 # -- the statistics pages -----------------------------------------------------------------------------------
 
 
+def _stats_hook():
+    """The statistics hook (scripts/hooks/stats.py), by its path: ``stats`` alone is also scripts/stats.py."""
+    if "stats_hook" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("stats_hook", ROOT / "scripts" / "hooks" / "stats.py")
+        sys.modules["stats_hook"] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules["stats_hook"])
+    return sys.modules["stats_hook"]
+
+
 def stats_sentences(lang: str) -> list[tuple[str, list[str]]]:
     """Each paragraph sentence of the statistics pages that holds a ``{{stat … %}}``, with its figures
     replaced by each of ``SHARES`` in turn, as the hook writes them in ``lang``."""
-    import stats as hook
+    hook = _stats_hook()
 
     out = []
     for page in STATS_PAGES:
