@@ -40,12 +40,12 @@ async ([moves, bots]) => {
   while (timed.length < moves) {
     const game = view?.game;
     const settings = {players: 4, bots};
-    if (!view || view.phase === "gameOver") view = await runtime.call("sniff.play_new", settings);
-    else if (view.phase === "handOver") view = await runtime.call("sniff.play_next_hand", {game});
-    else if (view.phase === "you") view = await runtime.call("sniff.play_act", {game, action: view.actions[0].action});
+    if (!view || view.phase === "gameOver") view = await runtime.call("sniff.new", settings);
+    else if (view.phase === "handOver") view = await runtime.call("sniff.next", {game});
+    else if (view.phase === "you") view = await runtime.call("sniff.act", {game, action: view.actions[0].action});
     else {
       const started = performance.now();
-      view = await runtime.call("sniff.play_bot", {game: view.game});
+      view = await runtime.call("sniff.bot", {game: view.game});
       timed.push({ms: performance.now() - started, botMs: view.botMs});
     }
   }

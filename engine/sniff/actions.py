@@ -141,3 +141,31 @@ def played(seat: int, placement: Placement, points: int) -> Played:
     if found is None:
         found = PLAYEDS[key] = Played(seat, placement, points)
     return found
+
+
+def event_record(event: Event) -> dict:
+    """The event as the record writes it (``spec/game-record.md``); another seat's draw, hidden, has a null tile."""
+    if type(event) is Played:
+        return {"seat": event.seat, "play": event.placement.notation(), "points": event.points}
+    if type(event) is Drew:
+        return {"seat": event.seat, "draw": None if event.tile is None else event.tile.notation()}
+    return {"seat": event.seat, "pass": True}
+
+
+def event_from_record(data: dict) -> Event:
+    """``event_record``'s reader: the event a record (or a seat's view) writes, made once and shared as every
+    event is. Extra keys (an online table's ``auto``) are left aside; ``engine.sniff.record`` checks records."""
+    seat = data["seat"]
+    if "play" in data:
+        return played(seat, parse_placement(data["play"]), data["points"])
+    if "draw" in data:
+        return _DRAWS.hidden(seat) if data["draw"] is None else DREWS[seat][Tile.parse(data["draw"])]
+    return PASSES[seat]
+
+
+def event_action(event: Event) -> Action:
+    """The action that made ``event`` (a replay steps through a hand's events with it)."""
+    kind = type(event)
+    if kind is Played:
+        return play_of(event.placement.tile, event.placement.target, event.placement.side)
+    return DRAW if kind is Drew else PASS

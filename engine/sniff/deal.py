@@ -17,6 +17,9 @@ from ..core.fastrandom import shuffle
 from .rules import Ruleset, check_lots
 from .tiles import DOUBLE_SIX, Tile
 
+#: The lots that chose a hand's leader: each round of the draw, a tile (or None: the seat did not draw) per seat.
+Lots = tuple[tuple[Tile | None, ...], ...]
+
 
 class DealError(EngineError):
     """A deal that can't start the hand: the wrong tiles or sizes, the wrong leader, lots that don't hold."""
@@ -35,7 +38,7 @@ class Deal:
     opener: int
     hands: tuple[tuple[Tile, ...], ...]
     boneyard: tuple[Tile, ...]
-    lots: tuple[tuple[Tile | None, ...], ...] | None = None
+    lots: Lots | None = None
 
     def check(self, ruleset: Ruleset, players: int) -> None:
         """Raise DealError unless this is a full, legal deal for ``players`` players (and its lots, if any, hold)."""
@@ -81,3 +84,13 @@ def shuffled_deal(ruleset: Ruleset, players: int, opener: int, rng: random.Rando
 def hand_rng(seed: int, index: int) -> random.Random:
     """The random source of hand ``index`` (0 = the first) of the game with ``seed``."""
     return part_rng("sniff", seed, index)
+
+
+def lots_record(lots: Lots) -> list:
+    """The lots as records and views write them: one row per round of the draw, a tile or null per seat."""
+    return [[None if tile is None else tile.notation() for tile in row] for row in lots]
+
+
+def lots_from_record(rows: list) -> Lots:
+    """``lots_record``'s reader."""
+    return tuple(tuple(None if tile is None else Tile.parse(tile) for tile in row) for row in rows)

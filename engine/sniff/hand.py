@@ -424,4 +424,8 @@ class Hand:
             self._scores,
             current,
             legal,
+            self.end,
+            self.deductions,
+            self.award,
+            None if self.deal is None else self.deal.lots,
         )

@@ -51,6 +51,7 @@ def error_words(lang: str = "en") -> dict[str, str | list[str]]:
         "replay-step": _("the replay has no such move"),
         "bots": _("this bot level is not on offer"),
         "okey-setting": settings,
+        "option": settings,
         "okey-options": settings,
         "okey-options-mode": settings,
         "okey-options-doubling": settings,
@@ -66,5 +67,7 @@ def error_words(lang: str = "en") -> dict[str, str | list[str]]:
         "call": call,
         "unknown-op": call,
         "arguments": call,
+        # An online table's state whose view the engine does not read (engine.core.views): the call's argument.
+        "view": call,
         "stopped": _("the rules engine stopped working"),
     }
