@@ -29,6 +29,27 @@ def _words(position: Position, lang: str):
     return Words(lang, position.seen.options.mode, position.me)
 
 
+#: How the site's pages carry the table (``scripts/hooks/board.py``): its module and style
+#: (``docs/assets/board/<files>.mjs`` and ``.css``), the root's attribute of its words (``data-<words>-text``) and
+#: its class beside the loader's.
+PAGE = {"files": "okey", "words": "okey", "classes": "okey-board"}
+#: The table's static picture before it starts: a rack as it looks once the table runs (tiles in the notation).
+PICTURE = ("R4", "R5", "R6", "K9", "B9", "Y9", "B12", "B12")
+
+
+def page_words(lang: str) -> dict:
+    """The table's fixed words in ``lang``, for the page (``engine.okey.board.text.ui_text``)."""
+    from .text import ui_text
+
+    return ui_text(lang)
+
+
+def page_picture(lang: str) -> str:
+    """The table's static picture before it starts: ``PICTURE``'s tiles on a rack, drawn by the board's style."""
+    tiles = "".join(f'<span class="okey-tile okey-tile--{tile[0].lower()}">{tile[1:]}</span>' for tile in PICTURE)
+    return f'<div class="okey-rack" aria-hidden="true">{tiles}</div>'
+
+
 def draw(position: Position, lang: str, settings: dict) -> dict:
     """The table's view of ``position`` (``engine.okey.board.view.game_view``), assisted or not."""
     from .view import game_view

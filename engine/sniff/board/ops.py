@@ -24,6 +24,29 @@ REPLAY_OPENS_AT = "last"
 MAX_LAYOUT_CHARS = 2000
 
 
+#: How the site's pages carry the board (``scripts/hooks/board.py``): its module and style
+#: (``docs/assets/board/<files>.mjs`` and ``.css``), the root's attribute of its words (``data-<words>-text``) and
+#: its class beside the loader's.
+PAGE = {"files": "game", "words": "play", "classes": "sniff-board"}
+#: The board's static picture before it starts: the worked example of the rules, a Sniff with a branch joined.
+PICTURE_LAYOUT = "4|4\n4|6 on 4|4 line-a\n1|4 on 4|4 line-b\n2|4 on 4|4 branch-a\n"
+
+
+def page_words(lang: str) -> dict:
+    """The board's fixed words in ``lang``, for the page (``engine.sniff.board.text.ui_text``)."""
+    from .text import ui_text
+
+    return ui_text(lang)
+
+
+def page_picture(lang: str) -> str:
+    """The board's static picture before it starts: the engine's SVG of ``PICTURE_LAYOUT``."""
+    from ..render.svg import render_svg
+
+    layout = parse_layout(PICTURE_LAYOUT)
+    return render_svg(layout, lang, last=True, id_prefix="sniff-board-picture", legend=False)
+
+
 def draw(position: Position, lang: str, settings: dict) -> dict:
     """The board's view of ``position`` (``engine.sniff.board.view.game_view``); Sniff has no table options."""
     from .view import game_view
