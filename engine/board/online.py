@@ -9,7 +9,7 @@ game's board, exactly as a game against the bots is drawn: nothing hidden is eve
 
 The finished parts are replayed once: the worker keeps the last few replayed records (``Pasts``) and replays only
 the parts a new state adds, so the parts of a long game are not replayed again at every move. The seat's
-position is kept too, under the id the reply gives (``game``), for the game's own ops on it (Okey's rack).
+position is kept too, under the id the reply gives (``game``), for the game's own ops on a seat's view.
 """
 
 from __future__ import annotations

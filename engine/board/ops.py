@@ -2,7 +2,7 @@
 
 An op of ``GAME_OPS`` takes the game's spec (``engine.core.games.GameSpec``) first, then the call's arguments;
 ``engine.board.session`` serves it as ``<game>.<op>`` for every game of the registry, beside the game's own ops
-(its board module's ``OPS``: Sniff's sandbox, Okey's rack). The ops live in ``play`` (games against the bots),
+(its board module's ``OPS``). The ops live in ``play`` (games against the bots),
 ``replays`` (replays, reviews, exercises) and ``online`` (an online table's state as the board draws it).
 """
 

@@ -13,8 +13,8 @@ it takes the save out of the reply, keeps it sealed and hands it back to ``resum
 ``UnknownGameError`` and resumes from the save.
 
 The player sits at seat 0; every other seat is a bot of the chosen level, which moves only when the page asks
-(``bot``), so the page sets the pace. Every bot's randomness follows from the position (and Sniff's strong bot
-searches a fixed number of guesses), so a restored game goes on exactly as it would have.
+(``bot``), so the page sets the pace. Every bot's randomness follows from the position, and no bot's move depends
+on the machine's speed (``GameSpec.make_bot``), so a restored game goes on exactly as it would have.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ leaks and the same calls work from CPython in tests.
 An op's name carries its game: ``<game>.new`` is the op ``new`` written once for
 every game (``engine.board.ops``: ``play``, ``replays``, ``online``) called with
 that game's spec, and ``<game>.<own>`` one of the game's own ops (its board
-module's ``OPS``, such as Sniff's sandbox or Okey's rack). The games and their
+module's ``OPS``: a sandbox, a rack's checks). The games and their
 board modules are the registry's (``engine.core.games.GAMES``); a game's board is
 imported at its first call, so a page with one game never loads another.
 ``version`` belongs to no game.
@@ -79,7 +79,7 @@ def game_ops(game: str) -> dict[str, Callable[..., Any]]:
 def find_op(name: object) -> Callable[..., Any]:
     """The function behind an op's name (``version``, or ``<game>.<op>``)."""
     if not isinstance(name, str):
-        raise BoardCallError("an op's name is text such as sniff.new")
+        raise BoardCallError("an op's name is text: version, or <game>.<op>")
     game, dot, short = name.partition(".")
     if not dot:
         function = OPS.get(name)

@@ -217,7 +217,7 @@ def install_runtime(runtime: Runtime, site_dir: Path) -> None:
             shutil.rmtree(stale)
 
 
-# --- the pages: the sniff-board fence ------------------------------------------------------------------------
+# --- the pages: a game's board fence --------------------------------------------------------------------------
 
 
 def find_boards(markdown: str, where: str, first: int, kind: str) -> tuple[list[str], list[int]]:

@@ -26,9 +26,10 @@ import enum
 from collections.abc import Sequence
 
 from ...core.sessions import Position, board_phase
+from ..actions import TAKE, Decline, Discard, Draw, LayMelds, LayOff, LayPairs, Seize, Take
 from ..arrange import best_value, is_penalty, layoff_spots, opening, pairs_opening
 from ..events import Discarded, Drew, LaidMelds, LaidOff, LaidPairs, Seized, Took
-from ..game import TAKE, Decline, Discard, Draw, LayMelds, LayOff, LayPairs, OkeyView, Round, Seize, Take
+from ..game import OkeyView, Round
 from ..melds import Piece, format_pieces, make_meld
 from ..rules import OPENED_MELDS, Options
 from .text import MARKS, Words
