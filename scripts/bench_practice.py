@@ -25,10 +25,12 @@ import sys
 import time
 from pathlib import Path
 
+from engine.core.i18n import LANGUAGES
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-LANGS = ("en", "id", "it", "fi")
+LANGS = LANGUAGES
 
 
 def _hook():
