@@ -25,10 +25,10 @@ import sys
 import time
 from pathlib import Path
 
-from engine.core.i18n import LANGUAGES
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from engine.core.i18n import LANGUAGES  # noqa: E402
 
 LANGS = LANGUAGES
 
