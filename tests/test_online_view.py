@@ -4,6 +4,7 @@ finished parts are replayed once, not at every state."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -192,3 +193,27 @@ def test_an_online_lay_down_is_checked_by_the_rules_from_the_seats_view():
     game.apply_action(next(a for a in game.legal_actions() if game.notation(a).startswith("discard")))
     drawing = checked(1)
     assert not drawing["ok"] and drawing["text"] == Words("en", me=1).refusal("okey-draw-first", {"seat": 1})
+
+
+def test_a_new_part_that_does_not_replay_is_refused_and_the_kept_ones_stay_sound():
+    """The finished parts a state adds are checked as a whole record is (``GameSpec.extend``): a tampered one is
+    refused, and the parts kept before it serve the next state as they were."""
+    spec = GAMES["sniff"]
+    game = spec.new_game(seed=4, hold=True, players=2)
+    rng, states = random.Random(4), []
+    while len(states) < 2:
+        if spec.needs_deal(game):
+            states.append(state_of("sniff", game, 0, {}, len(states)))
+            spec.deal_next(game)
+        else:
+            game.apply_action(rng.choice(list(game.legal_actions())))
+    first, second = states
+    fresh = call("sniff.online_view", {"state": second})
+    call("sniff.online_view", {"state": first})  # the first hand kept
+    tampered = json.loads(json.dumps(second))
+    tampered["parts"]["hands"][1]["events"][0]["points"] += 5
+    with pytest.raises(Exception) as refused:
+        call("sniff.online_view", {"state": tampered})
+    assert getattr(refused.value, "code", None) == "record"
+    again = call("sniff.online_view", {"state": second})
+    assert {k: v for k, v in again.items() if k != "game"} == {k: v for k, v in fresh.items() if k != "game"}

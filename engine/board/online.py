@@ -40,10 +40,10 @@ class Pasts:
         for key, (kept_envelope, kept_parts, game) in self._kept.items():
             known = len(kept_parts)
             if kept_envelope == envelope and known <= len(parts) and parts[:known] == kept_parts:
+                del self._kept[key]  # a record that does not replay leaves no half-extended game behind
                 if known < len(parts):
                     spec.extend(game, record, known)
                     self.replayed += len(parts) - known
-                del self._kept[key]
                 self._keep(envelope, parts, game)
                 return game
         game = spec.replay(record)
