@@ -49,8 +49,8 @@ async ([moves, arranges]) => {
   while (bots.length < moves || arranged.length < arranges) {
     const game = view?.game;
     if (!view || view.phase === "gameOver") {
-      view = await runtime.call("okey.new_game", {bots: "strong", assisted: true, rounds: 3});
-    } else if (view.phase === "roundOver") view = await runtime.call("okey.next_round", {game});
+      view = await runtime.call("okey.new", {bots: "strong", assisted: true, rounds: 3});
+    } else if (view.phase === "roundOver") view = await runtime.call("okey.next", {game});
     else if (view.phase === "you") {
       if (arranged.length < arranges) {
         const started = performance.now();

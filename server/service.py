@@ -32,8 +32,8 @@ log = logging.getLogger("server")
 #: How many finished tables stay in memory (for their seats' last looks: the record).
 KEEP_DONE = 256
 
-#: The keys of a view (``view_json``) that the state carries as its own ``events`` and ``legal``.
-BOARD_DUPLICATES = frozenset({"events", "legal", "actions"})
+#: The keys of a view's envelope (``view_json``, ``engine.core.views``) that the state carries as its own.
+BOARD_DUPLICATES = frozenset({"events", "legal", "hand"})
 
 #: A seat whose last connection closed is played by the bot after this grace (the spec allows at most 5 s).
 GRACE_MS = 2000
@@ -150,14 +150,14 @@ class Service:
     def state(self, table: Table, seat: int) -> dict:
         board = self.board(table, seat)
         current = table.current
-        events = board.get("events", ())
+        events = board["events"]
         moves = table.moves[-len(events) :] if events else []
         if any(auto for _, auto in moves):  # the events a bot played for a seat are marked (copies: the board's stay)
             marked = [
                 {**event, "auto": True} if auto else event for event, (_, auto) in zip(events, moves, strict=False)
             ]
             events = marked + list(events[len(marked) :])
-        legal = board.get("legal", board.get("actions", [])) if current == seat else []
+        legal = board["legal"] if current == seat else []
         state = {
             "game": table.meta["game"],
             "version": table.version,
@@ -166,10 +166,10 @@ class Service:
             "current": current,
             "deadline": table.deadline if current is not None else None,
             "pause": table.pause_until if table.pausing else None,
-            "hand": list(board.get("tiles", board.get("rack", []))),
+            "hand": board["hand"],
             "legal": legal,
             "events": events,
-            # The board's own events and legal actions are the state's (sent once, the events marked auto).
+            # The view's events, legal actions and hand are the state's (sent once, the events marked auto).
             "board": {key: value for key, value in board.items() if key not in BOARD_DUPLICATES},
             "options": {**table.meta["options"], **table.meta["table_options"]},
             "over": table.game.is_terminal(),
@@ -186,12 +186,11 @@ class Service:
         """The record of the finished rounds or hands, without the seed (``engine.core.sessions.finished_record``),
         or None before the first ends: public once they are over, what the page's board draws a round's end,
         the score sheet and the review from. Made again only when a round or hand ends or is dealt."""
-        key = (board.get("hand", board.get("round")), table.game.current_player is None)
+        key = (board["part"], table.game.current_player is None)
         if table.parts_key != key:
-            record = table.spec.record(table.game)
-            name = "hands" if "hands" in record else "rounds"
-            finished = finished_record(record, name)
-            table.parts_key, table.parts_record = key, finished if finished[name] else None
+            parts = table.spec.parts
+            finished = finished_record(table.spec.record(table.game), parts)
+            table.parts_key, table.parts_record = key, finished if finished[parts] else None
         return table.parts_record
 
     async def away_seats(self, table: Table) -> set[int]:

@@ -17,7 +17,10 @@ import os
 from pathlib import Path
 from urllib.parse import unquote
 
-LANGUAGES = ("id", "it", "fi")  # the languages in their own folder; English is the site's root
+from engine.core.i18n import LANGUAGES as ENGINE_LANGUAGES
+
+#: The languages in their own folder (the engine's, ``engine.core.i18n``); English is the site's root.
+LANGUAGES = tuple(lang for lang in ENGINE_LANGUAGES if lang != "en")
 
 #: The README's Content-Security-Policy ("Deploying"). Socket.IO on the same origin needs its WebSocket
 #: (``ws:``/``wss:`` to this host, which some browsers do not count as ``'self'``) in ``connect-src``;

@@ -34,10 +34,9 @@ from engine.core.games import game_spec
 from .errors import ServerError
 from .store import now_ms
 
-#: Table options every game has (seconds): the move timer (0 = none) and the pause between rounds.
+#: Table options every game has (seconds): the move timer (0 = none) and the pause between rounds. A game's own
+#: (Okey's assisted table) are its spec's ``table_options``.
 TABLE_OPTIONS = {"timer": (0, 3600, 0), "pause": (0, 60, 5)}
-#: Table options of one game only (booleans): Okey's assisted table (the board shows the solver's help).
-GAME_TABLE_OPTIONS = {"okey": {"assisted": False}}
 MAX_SEATS = 8
 #: The bot that plays a human's seat (timed out, away, or left): the registry's middle level.
 TAKEOVER = "greedy"
@@ -62,7 +61,7 @@ def check_table_options(game: str, options: object) -> tuple[dict, dict]:
     if not isinstance(options, dict):
         raise ServerError("bad-request", "options must be an object", {"field": "options"})
     table, rest = {}, {}
-    extra = GAME_TABLE_OPTIONS.get(game, {})
+    extra = {option.name: option for option in game_spec(game).table_options}
     for name, value in options.items():
         if name in TABLE_OPTIONS:
             low, high, _ = TABLE_OPTIONS[name]
@@ -74,15 +73,16 @@ def check_table_options(game: str, options: object) -> tuple[dict, dict]:
                 )
             table[name] = value
         elif name in extra:
-            if not isinstance(value, bool):
-                raise ServerError("bad-request", f"the option {name} is true or false", {"field": f"options.{name}"})
-            table[name] = value
+            try:
+                table[name] = extra[name].check(value, game)
+            except EngineError as error:
+                raise ServerError("bad-request", str(error), {"field": f"options.{name}"}) from None
         else:
             rest[name] = value
     for name, (_, _, default) in TABLE_OPTIONS.items():
         table.setdefault(name, default)
-    for name, default in extra.items():
-        table.setdefault(name, default)
+    for name, option in extra.items():
+        table.setdefault(name, option.default)
     return rest, table
 
 

@@ -177,7 +177,8 @@ def test_a_visitor_plays_a_whole_hand_with_the_buttons(browser, site_url, csp_ur
 def near_final_save(players: int, seed: int) -> dict:
     """A greedy game's record cut at the start of its last hand: the save of a game about to end (if the player
     plays as the game's own bot did; ``ending`` finds how it goes on)."""
-    from engine.sniff.board.session import record_at
+    from engine.board.replays import record_at
+    from engine.core.games import GAMES
     from engine.sniff.bots import make_bot
     from engine.sniff.game import Game
     from engine.sniff.record import game_record
@@ -187,13 +188,13 @@ def near_final_save(players: int, seed: int) -> dict:
     while not game.is_terminal():
         game.apply_action(bots[game.current_player].choose(game.view(game.current_player)))
     record = game_record(game)
-    return record_at(record, (len(record["hands"]) - 1, 0))
+    return record_at(GAMES["sniff"], record, (len(record["hands"]) - 1, 0))
 
 
 def ending(save: dict) -> dict:
     """The whole record of the game ``save`` goes on to, through the board's own ops in CPython, the player always
     making the first of its moves (the board's bots move as the position dictates, in Pyodide as here)."""
-    view = call("sniff.play_resume", save=save, bots="greedy")
+    view = call("sniff.resume", save=save, bots="greedy")
     while view["phase"] not in ("gameOver", "handOver"):
         view = next_view(view)
     return view["save"]
@@ -236,12 +237,10 @@ def test_the_end_of_a_game_from_a_saved_game_near_its_end(browser, site_url):
 def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position_then_a_record_replays(browser, site_url, tmp_path):
     from engine.board import session
 
-    view = json.loads(session.handle("sniff.play_new", json.dumps({"players": 2, "bots": "greedy", "seed": 6})))[
-        "result"
-    ]
+    view = json.loads(session.handle("sniff.new", json.dumps({"players": 2, "bots": "greedy", "seed": 6})))["result"]
     for _ in range(12):
-        op = "sniff.play_act" if view["phase"] == "you" else "sniff.play_bot"
-        args = {"game": view["game"]} | ({"action": view["actions"][0]["action"]} if op == "sniff.play_act" else {})
+        op = "sniff.act" if view["phase"] == "you" else "sniff.bot"
+        args = {"game": view["game"]} | ({"action": view["actions"][0]["action"]} if op == "sniff.act" else {})
         view = json.loads(session.handle(op, json.dumps(args)))["result"]
     path = tmp_path / "game.json"
     path.write_text(json.dumps(view["save"]), encoding="utf-8")
@@ -308,8 +307,8 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position_then_a_recor
 def test_invalid_clicks_change_nothing_and_one_click_plays_a_tile_that_fits_once(browser, site_url):
     # A game just dealt (seed 1) whose first two turns of the player's have all three cases (a tile that fits
     # nowhere, one that fits once, one with several places): a random deal may take twenty turns to show them.
-    dealt = call("sniff.play_new", players=2, bots="greedy", seed=1)["save"]
-    game = {"version": 1, "save": call("sniff.play_resume", save=dealt, bots="greedy")["save"], "bots": "greedy"}
+    dealt = call("sniff.new", players=2, bots="greedy", seed=1)["save"]
+    game = {"version": 1, "save": call("sniff.resume", save=dealt, bots="greedy")["save"], "bots": "greedy"}
     with board_page(browser, site_url + "/play/", players=2, game=game) as page:
         page.get_by_role("button", name=ui_text("en")["continue"], exact=True).click()
         page.wait_for_selector(f"{BOARD}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)

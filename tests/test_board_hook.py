@@ -19,7 +19,7 @@ _spec.loader.exec_module(hook)
 
 
 def slots(markdown: str) -> tuple[str, list[int]]:
-    lines, boards = hook.find_boards(markdown, "play.md")
+    lines, boards = hook.find_boards(markdown, "play.md", 1, "sniff-board")
     return "\n".join(lines), boards
 
 
@@ -59,7 +59,7 @@ def test_other_sniff_fences_are_not_boards():
 )
 def test_a_broken_board_fence_fails_the_build_with_the_page_and_line(markdown, message):
     with pytest.raises(PluginError, match="^" + re.escape(message)):
-        hook.find_boards(markdown, "play.md")
+        hook.find_boards(markdown, "play.md", 1, "sniff-board")
 
 
 def test_errors_name_the_line_in_the_file_after_its_front_matter(tmp_path):
@@ -73,7 +73,7 @@ def test_errors_name_the_line_in_the_file_after_its_front_matter(tmp_path):
 
     assert hook.first_line(Page) == 5
     with pytest.raises(PluginError, match=r"^play\.md:8: the sniff-board block must be empty"):
-        hook.find_boards("# Play\n\n```sniff-board\nhello\n```\n", "play.md", hook.first_line(Page))
+        hook.find_boards("# Play\n\n```sniff-board\nhello\n```\n", "play.md", hook.first_line(Page), "sniff-board")
 
 
 @pytest.mark.parametrize(
@@ -95,7 +95,7 @@ def runtime(tmp_path_factory):
 def test_the_runtime_is_pyodide_and_the_engine_only(runtime):
     version = hook.pyodide_version()
     names = sorted(path.rsplit("/", 1)[1] for path in runtime.files)
-    assert names == sorted([*hook.PYODIDE_FILES, "pyodide-lock.json", "sniff_engine-0.1.0-py3-none-any.whl"])
+    assert names == sorted([*hook.PYODIDE_FILES, "pyodide-lock.json", "tile_games_engine-0.1.0-py3-none-any.whl"])
     assert runtime.pyodide_url == f"assets/pyodide/{version}/"
     assert runtime.lock_url.startswith("assets/pyodide/engine-")
 
@@ -105,7 +105,7 @@ def test_the_lock_registers_the_wheel_by_name_with_its_checksum(runtime):
     lock = json.loads(lock_path.read_text(encoding="utf-8"))
     pyodide_lock = json.loads((hook.PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert lock["info"] == pyodide_lock["info"]
-    entry = lock["packages"]["sniff-engine"]
+    entry = lock["packages"]["tile-games-engine"]
     wheel = lock_path.parent / entry["file_name"]
     assert entry["sha256"] == hook._sha256(wheel)
     assert entry["imports"] == ["engine"]
@@ -138,7 +138,7 @@ def test_installing_copies_the_runtime_and_drops_stale_engines(runtime, tmp_path
 
 
 def test_the_board_before_it_starts(runtime):
-    board = hook.board_html(runtime, "fi", "fi/play/")
+    board = hook.board_html(runtime, "sniff", "fi", "fi/play/")
     text = hook.loader_text("fi")
     assert 'data-sniff-board aria-busy="true" data-state="idle" lang="fi"' in board
     assert f'data-pyodide="../../{runtime.pyodide_url}"' in board

@@ -270,5 +270,5 @@ def test_the_site_lock_registers_only_the_engine(site_dir):
     locks = list((site_dir / "assets" / "pyodide").glob("engine-*/pyodide-lock.json"))
     assert len(locks) == 1
     lock = json.loads(locks[0].read_text(encoding="utf-8"))
-    assert list(lock["packages"]) == ["sniff-engine"]
-    assert (locks[0].parent / lock["packages"]["sniff-engine"]["file_name"]).exists()
+    assert list(lock["packages"]) == ["tile-games-engine"]
+    assert (locks[0].parent / lock["packages"]["tile-games-engine"]["file_name"]).exists()

@@ -86,7 +86,7 @@ def cut(record: dict, hand: int, done: int) -> dict:
 
 def stored_game(record: dict) -> dict:
     """A saved game as the page stores it: the engine's resume data (``save``), as the engine gave it."""
-    save = call("play_resume", save=record, bots="greedy")["save"]
+    save = call("resume", save=record, bots="greedy")["save"]
     return {"version": 1, "save": save, "bots": "greedy"}
 
 

@@ -21,6 +21,8 @@ import pytest
 
 from engine.board.session import handle
 from engine.board.text import loader_text
+from engine.core.games import GAMES
+from engine.core.sessions import position_of
 from engine.okey.board.errors import error_words
 from engine.okey.board.text import Words, ui_text
 from engine.okey.board.view import action_json, game_view
@@ -208,7 +210,7 @@ def test_a_visitor_plays_a_round_through_the_buttons(
             played = replay(save)  # (the engine's replay of the whole save, once a move: the views read it alone)
             label, move = greedy_move(played, lang, mode)
             state = played.round
-            view = game_view(played, lang, assisted=assisted)
+            view = game_view(position_of(GAMES["okey"], played), lang, assisted=assisted)
             view_rack = support.okey_rack(page)
             assert sorted(view_rack) == sorted(t.notation() for t in state.rack(0))
             # The rack is two rows, as on a real rack.

@@ -17,9 +17,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from engine.board.replays import record_at
 from engine.board.session import handle
+from engine.core.games import GAMES
 from engine.okey.rules import PENALTY
-from engine.sniff.board.session import record_at
 from engine.sniff.record import game_record
 from tests.okey.test_review import played  # noqa: F401 - the scripted Okey round (a fixture)
 from tests.sniff.test_review import FIFTEEN, MISTAKE, scripted_game
@@ -121,7 +122,7 @@ def test_the_review_of_a_sniff_hand_names_the_missed_fifteen(browser, csp_url, t
     text = ui_text("en")
     words = text["review"]
     whole = game_record(scripted_game())
-    save = record_at(whole, (0, len(whole["hands"][0]["events"])))  # the first hand just ended
+    save = record_at(GAMES["sniff"], whole, (0, len(whole["hands"][0]["events"])))  # the first hand just ended
     store = {
         "sniff-board:settings": {"version": 1, "players": 2, "bots": "greedy", "pace": "instant"},
         "sniff-board:game": {"save": save, "bots": "greedy"},

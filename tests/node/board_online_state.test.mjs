@@ -6,13 +6,14 @@ import test from "node:test";
 
 const { takesState, newLines } = await import("../../docs/assets/board/state.mjs");
 
-test("a state older than the one shown or the one waiting is dropped; the same version is news", () => {
+test("a state no newer than the one shown or the one waiting is dropped: a version is converted once", () => {
   assert.equal(takesState(5, -1), true); // the first state
   assert.equal(takesState(4, 5), false); // older than the board shows
-  assert.equal(takesState(5, 5), true); // the end of a pause: the same version, a new state
+  assert.equal(takesState(5, 5), false); // the same version again (the broadcast, the acknowledgement, the answer)
+  assert.equal(takesState(6, 5), true);
   assert.equal(takesState(6, 5, 7), false); // older than the one already waiting
-  assert.equal(takesState(7, 5, 7), true); // it replaces the waiting one
-  assert.equal(takesState(8, 5, 7), true);
+  assert.equal(takesState(7, 5, 7), false); // the one waiting, heard again
+  assert.equal(takesState(8, 5, 7), true); // it replaces the waiting one
 });
 
 test("the news of a view: the part's new log lines, or a new part's whole log", () => {

@@ -44,8 +44,8 @@ test.before(async () => {
 
 test("the site's lock file registers the engine wheel with its sha256", async () => {
   const lock = JSON.parse(await readFile(LOCK, "utf8"));
-  const entry = lock.packages["sniff-engine"];
-  assert.deepEqual(Object.keys(lock.packages), ["sniff-engine"]);
+  const entry = lock.packages["tile-games-engine"];
+  assert.deepEqual(Object.keys(lock.packages), ["tile-games-engine"]);
   assert.deepEqual(entry.imports, ["engine"]);
   const wheel = await readFile(path.join(path.dirname(LOCK), entry.file_name));
   assert.equal(createHash("sha256").update(wheel).digest("hex"), entry.sha256);
@@ -54,7 +54,7 @@ test("the site's lock file registers the engine wheel with its sha256", async ()
 const quiet = { messageCallback: () => {} };
 
 test("the engine installs by name and answers in Pyodide's Python", async () => {
-  await pyodide.loadPackage("sniff-engine", quiet);
+  await pyodide.loadPackage("tile-games-engine", quiet);
   const handle = pyodide.pyimport("engine.board.session").handle;
   const version = JSON.parse(handle("version", "{}"));
   assert.equal(version.ok, true);
@@ -65,7 +65,7 @@ test("the engine installs by name and answers in Pyodide's Python", async () => 
 });
 
 test("the engine's checks pass in Pyodide, with CPython's transcript", async () => {
-  await pyodide.loadPackage("sniff-engine", quiet);
+  await pyodide.loadPackage("tile-games-engine", quiet);
   for (const [target, source] of Object.entries(CHECKS)) {
     pyodide.FS.mkdirTree(path.posix.dirname(`/checks/${target}`));
     pyodide.FS.writeFile(`/checks/${target}`, await readFile(path.join(ROOT, source), "utf8"));
@@ -86,7 +86,7 @@ json.dumps(run(vectors_text))
 });
 
 test("nothing is compiled from source: the standard library and the engine come as Pyodide's bytecode", async () => {
-  await pyodide.loadPackage("sniff-engine", quiet);
+  await pyodide.loadPackage("tile-games-engine", quiet);
   // Every module not imported yet is imported below, with both ways Python compiles a source watched: zipimport's
   // (the standard library's zip) and the file loaders' (the installed engine).
   const report = JSON.parse(

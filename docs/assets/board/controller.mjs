@@ -13,7 +13,7 @@
 // A game's module gives, as the subclass's methods: buildSettings() (the form), newArgs() and resumeMeta() (what
 // a new game is dealt with and resumed with), parts() (the game's drawing), and optionally the hooks
 // beforeShow(view), afterShow(view), onStart(view, meta), inProgress(view), replayLines(view), recordName(record),
-// onBusy(), renderMore(), replayMore(), plus config: {game, attr, block, text, parts, ops, paces, labelled}.
+// onBusy(), renderMore(), replayMore(), plus config: {game, attr, block, text, parts, paces, labelled}.
 //
 // Where the moves go: the worker (a game against the bots), or an online table (online.mjs gives the board a
 // source, openOnline): then every move goes to the table's server, nothing is saved in the browser, no bot runs
@@ -72,7 +72,7 @@ function holdSlot(name) {
 
 // A save of the release before, in localStorage: taken up once, then dropped. The page can write one, so it is
 // checked as a forged save would be, and that is enough: the engine resumes it only with its seed and replays its
-// every deal and event against that seed under its own options (session.py resume, core/sessions.py check_save),
+// every deal and event against that seed under its own options (engine/board/play.py resume, check_save),
 // so what it restores is a game the page could reach anyway (a new game with that seed and those options, then
 // those moves: new-game ops take a seed). It cannot touch a game of this release: their seeds never reach the page
 // (the worker seals them, vault.mjs), and without a game's seed no save of it passes.
@@ -215,7 +215,10 @@ export class Controller {
     this.runtime = runtime;
     this.actions.invalidate();
     this.botsRunning = false;
-    if (this.source) return this.onlineState(this.source.state());
+    if (this.source) {
+      this.shown = -1; // the new worker holds no table: the latest state is converted again
+      return this.onlineState(this.source.state());
+    }
     await this.reopen();
     this.showMessage(this.text.restarted);
   }
@@ -272,7 +275,7 @@ export class Controller {
     return this.actions.run(
       "new-game",
       "change",
-      () => this.call(this.config.ops.new, args, this.keep({ meta })),
+      () => this.call("new", args, this.keep({ meta })),
       (view) => {
         this.intent = "continue";
         this.showMessage(null);
@@ -291,7 +294,7 @@ export class Controller {
     const outcome = await this.actions.run(
       "resume",
       "change",
-      () => this.call(this.config.ops.resume, args, this.keep({ restore: true, meta: legacy?.meta })),
+      () => this.call("resume", args, this.keep({ restore: true, meta: legacy?.meta })),
       (view) => {
         if (legacy) this.dropLegacy();
         this.showMessage(null);
@@ -347,7 +350,7 @@ export class Controller {
           "update",
           async () => {
             const pause = delay(paces[this.settings.pace] ?? paces.normal);
-            const [view] = await Promise.all([this.call(this.config.ops.bot, { game }, this.keep()), pause]);
+            const [view] = await Promise.all([this.call("bot", { game }, this.keep()), pause]);
             return view;
           },
           (view) => this.show(view),
@@ -382,7 +385,7 @@ export class Controller {
     if (this.actions.busy("act") || this.mode !== "game" || this.view?.phase !== "you") return;
     if (!this.offered(action)) return; // not a move on offer: nothing happens
     if (this.source) return this.actOnline(action);
-    return this.play("act", this.config.ops.act, { action });
+    return this.play("act", "act", { action });
   }
 
   // --- an online table --------------------------------------------------------------------------------------------
@@ -409,15 +412,11 @@ export class Controller {
     if (latest) this.onlineState(latest);
   }
 
-  // The op of the online table for a game's `name` (the Okey rack's lay_check and arrange).
-  opFor(name) {
-    return this.source ? `online_${name}` : name;
-  }
-
   // A state from the server: made into the board's view in the worker, then drawn. One state in the worker at a
-  // time; the newest that arrived meanwhile goes next (an older one than the board shows is dropped; one of the
-  // same version is newer news, such as the end of the pause between two deals), and a reply for a board that
-  // left this table is stale (the state.mjs guard's generation).
+  // time; the newest that arrived meanwhile goes next. A version is converted once: the acting seat hears its new
+  // state up to three times (the broadcast, the acknowledgement, its move's answer), and a state no newer than the
+  // one shown or waiting is dropped; a reply for a board that left this table is stale (the state.mjs guard's
+  // generation).
   onlineState(next) {
     if (!this.source || !next?.board) return;
     if (!state.takesState(next.version, this.shown, this.pending?.version ?? null)) return;
@@ -479,7 +478,7 @@ export class Controller {
 
   nextPart() {
     if (this.mode !== "game" || this.view?.phase !== this.config.partOver) return;
-    return this.play("next", this.config.ops.next, {}, (view) => this.startLines(view));
+    return this.play("next", "next", {}, (view) => this.startLines(view));
   }
 
   startLines(view) {

@@ -4,7 +4,7 @@
 // Loaded beside client.mjs by scripts/hooks/board.py. Before the engine runs it adds the game
 // settings (rules, players, bots, pace; play/?rules=classic preselects classic Sniff) and, when a game is saved in
 // this browser, "Continue the game" to the board's loader; the loader's own start button is "New game". Once the
-// engine answers it plays through the engine's ops (engine/sniff/board/session.py):
+// engine answers it plays through the engine's ops (engine/board, sniff.<op>; its own in engine/sniff/board/ops.py):
 //   game     the visitor at seat 0 against bots; the worker keeps the game's save, sealed, so a reload resumes it;
 //   replay   a loaded record, move by move;
 //   sandbox  play/?sandbox=<layout> ("Try it"): any tile on any legal join, the layout kept in the
@@ -36,7 +36,6 @@ class Board extends Controller {
       parts: "hands",
       partOver: "handOver",
       paces: PACES,
-      ops: { new: "play_new", resume: "play_resume", bot: "play_bot", act: "play_act", next: "play_next_hand" },
       continueAttributes: { class: "md-button md-button--primary sniff-play__continue", "data-play-continue": "" },
       onward: { you: ".sniff-move", handOver: "[data-key=next-hand]", gameOver: "[data-key=new-game-end]" },
       sectionPhase: (board) => board.view.phase,
@@ -80,7 +79,8 @@ class Board extends Controller {
 
   newArgs() {
     const { players, bots, rules, partners } = this.settings;
-    return { players, bots, rules, partnerships: rules === "classic" && partners };
+    // Partnerships are classic Sniff's choice for four players (the engine refuses them with fewer).
+    return { players, bots, rules, partnerships: rules === "classic" && players === 4 && partners };
   }
 
   resumeMeta() {

@@ -3,7 +3,7 @@
 // settings, the rack the visitor arranges (okey-rack.mjs), the move timer, and its drawing (okey-draw.mjs).
 //
 // Loaded beside client.mjs by scripts/hooks/board.py for an ```okey-board fence: the same loader, worker and
-// Pyodide runtime as the Sniff board, the engine's ops of engine/okey/board/session.py called as okey.<op>:
+// Pyodide runtime as the Sniff board, the engine's ops called as okey.<op> (engine/board; its own in engine/okey/board/ops.py):
 //   game     the visitor at seat 0 against three bots; the worker keeps the game's save, sealed, with the rack's
 //            order and the timer's deadline, so a reload resumes the game as it was;
 //   replay   a loaded record, move by move.
@@ -78,7 +78,6 @@ class Table extends Controller {
       parts: "rounds",
       partOver: "roundOver",
       paces: PACES,
-      ops: { new: "new_game", resume: "resume", bot: "bot", act: "act", next: "next_round" },
       messageAttributes: { role: "alert" },
       continueAttributes: { "data-okey-continue": "" },
       onward: { you: ".okey-move", roundOver: "[data-key=next-round]", gameOver: "[data-key=new-game-end]" },
@@ -331,7 +330,7 @@ class Table extends Controller {
     return this.actions.run(
       "check",
       "update",
-      () => this.call(this.opFor("lay_check"), { game, tiles, kind: "melds" }),
+      () => this.call("lay_check", { game, tiles, kind: "melds" }),
       (check) => {
         if (moves !== this.view.moves || tiles.join() !== this.selectedTiles().join()) return;
         this.check = check;
@@ -349,7 +348,7 @@ class Table extends Controller {
     await this.actions.run(
       "lay",
       "update",
-      () => this.call(this.opFor("lay_check"), { game, tiles, kind }),
+      () => this.call("lay_check", { game, tiles, kind }),
       (check) => {
         if (check.ok) return (action = check.action.action);
         this.showMessage(check.text);
@@ -375,7 +374,7 @@ class Table extends Controller {
     return this.actions.run(
       "arrange",
       "update",
-      () => this.call(this.opFor("arrange"), { game, how }),
+      () => this.call("arrange", { game, how }),
       (result) => {
         this.order = this.meta.order = rack.reconcile(result.order, this.view.rack);
         this.selected.clear();

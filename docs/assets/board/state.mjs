@@ -153,13 +153,14 @@ export class Actions {
 //
 // The board of an online table (controller.mjs openOnline) draws the states its server sends, each made into a view
 // by the engine in the page. States can arrive faster than they are converted: the board converts one at a time,
-// then the newest that came meanwhile, and never draws an older one than it shows. A state of the same version is
-// news too (the end of the pause between two deals changes no version).
+// then the newest that came meanwhile, and never draws an older one than it shows. A version is converted once: a
+// table's state changes only with its version (the end of the pause between two deals is a version of its own,
+// spec/online-tables.md), and the seat that moved hears its new state up to three times.
 
 // Whether a state of `version` is still worth converting, with the board showing `shown` (-1: none yet) and
 // `pending` waiting (null: none).
 export function takesState(version, shown, pending = null) {
-  return version >= shown && (pending === null || version >= pending);
+  return version > shown && (pending === null || version > pending);
 }
 
 // What a new view of the game brings to announce: the new lines of the part's log (the same hand or round, the log

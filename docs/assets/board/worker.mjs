@@ -25,7 +25,7 @@
 
 import { forget, open, seal } from "./vault.mjs";
 
-const ENGINE_PACKAGE = "sniff-engine";
+const ENGINE_PACKAGE = "tile-games-engine";
 const ENGINE_MODULE = "engine.board.session";
 
 let ready = null; // the one ready promise: resolves to the engine's handle(op, argsJson)

@@ -9,8 +9,9 @@ for screen readers. Sides differ by dash and marker too, not by colour alone.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
-from ..game import Game
+from ..game import Hand
 from .text import Words
 
 WIDTH, HEIGHT = 520, 280
@@ -30,11 +31,12 @@ def _step(span: int) -> int:
     return next(step for step in (25, 50, 100, 200, 500) if span / step <= 8)
 
 
-def score_chart(game: Game, words: Words) -> str:
-    """The chart of ``game``'s scores, hand by hand (the start of the game is hand 0, every side at 0)."""
-    series = [[0] * game.sides] + [list(hand.scores) for hand in game.hands]
+def score_chart(hands: Sequence[Hand], sides: int, target: int, words: Words) -> str:
+    """The chart of a game's scores, hand by hand (``hands``: its finished hands; the start of the game is hand
+    0, every one of its ``sides`` at 0), with the ``target`` line."""
+    series = [[0] * sides] + [list(hand.scores) for hand in hands]
     values = [score for scores in series for score in scores]
-    top, bottom = max(*values, game.target), min(*values, 0)
+    top, bottom = max(*values, target), min(*values, 0)
     step = _step(top - bottom)
     low = step * (bottom // step)
     high = -step * (-top // step)
@@ -91,24 +93,24 @@ def score_chart(game: Game, words: Words) -> str:
     axis.set("text-anchor", "middle")
     axis.text = words.chart_hand()
 
-    target = ET.SubElement(root, "g", {"class": "chart-target"})
+    mark = ET.SubElement(root, "g", {"class": "chart-target"})
     ET.SubElement(
-        target,
+        mark,
         "line",
         {
             "x1": str(LEFT),
             "x2": str(WIDTH - RIGHT),
-            "y1": _num(y(game.target)),
-            "y2": _num(y(game.target)),
+            "y1": _num(y(target)),
+            "y2": _num(y(target)),
             "stroke": "#b3261e",
             "stroke-dasharray": "4 3",
         },
     )
     ET.SubElement(
-        target, "text", {"x": str(LEFT + 4), "y": _num(y(game.target) - 5), "fill": "#b3261e"}
-    ).text = words.chart_target(game.target)
+        mark, "text", {"x": str(LEFT + 4), "y": _num(y(target) - 5), "fill": "#b3261e"}
+    ).text = words.chart_target(target)
 
-    for side in range(game.sides):
+    for side in range(sides):
         group = ET.SubElement(root, "g", {"class": f"chart-series chart-series-{side}", "data-side": str(side)})
         points = " ".join(f"{_num(x(hand))},{_num(y(scores[side]))}" for hand, scores in enumerate(series))
         line = ET.SubElement(
@@ -119,7 +121,7 @@ def score_chart(game: Game, words: Words) -> str:
         for hand, scores in enumerate(series):
             _marker(group, side, x(hand), y(scores[side]))
         # The legend, in a row under the chart.
-        key_x = LEFT + side * (WIDTH - LEFT - RIGHT) / game.sides
+        key_x = LEFT + side * (WIDTH - LEFT - RIGHT) / sides
         key_y = HEIGHT - 12
         legend = ET.SubElement(group, "line", {"x1": _num(key_x), "x2": _num(key_x + 26), "y1": str(key_y)})
         legend.attrib |= {"y2": str(key_y), "stroke": COLOURS[side], "stroke-width": "2.5"}
