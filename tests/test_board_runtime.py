@@ -187,11 +187,8 @@ def test_pending_calls_reject_when_the_worker_stops(browser, site_url):
     page.goto(site_url + "/play/")
     outcome = page.evaluate(
         """async () => {
-          const { BoardRuntime } = await import(document.querySelector('script[src*="client.mjs"]').src);
-          const root = document.querySelector("[data-sniff-board]");
-          const url = (value) => new URL(value, document.baseURI).href;
-          const runtime = new BoardRuntime({workerURL: url(root.dataset.worker), indexURL: url(root.dataset.pyodide),
-                                            lockFileURL: url(root.dataset.lock)});
+          const { BoardRuntime, runtimeURLs } = await import(document.querySelector('script[src*="client.mjs"]').src);
+          const runtime = new BoardRuntime(runtimeURLs(document.querySelector("[data-sniff-board]")));
           const before = await runtime.call("version").catch((error) => error.type);
           const booting = runtime.start().catch((error) => error.type);
           const pending = runtime.call("version").catch((error) => error.type);

@@ -1,7 +1,7 @@
 // The board's page side: starts the worker when the visitor asks, and talks to it.
 //
 // A page with a board (scripts/hooks/board.py) has one root element
-//   <div data-sniff-board aria-busy="true" data-state="idle" data-pyodide=... data-lock=...
+//   <div data-sniff-board aria-busy="true" data-state="idle" data-pyodide=... data-lock=... data-stdlib=...
 //        data-worker=... data-bytes=... data-text=...>
 // holding a static picture, a start button, a progress bar and a status line. Nothing
 // of Pyodide is requested until the start button is pressed. Then:
@@ -33,9 +33,16 @@ export class BoardError extends Error {
 
 // One worker running Pyodide and the engine. Calls are messages {id, op, args};
 // each pending call is settled by the reply with its id, or rejected if the worker dies.
+// The runtime's URLs a page's element gives (scripts/hooks/board.py runtime_attributes; the worker's data-worker).
+export function runtimeURLs(element) {
+  const url = (value) => new URL(value, document.baseURI).href;
+  const { worker, pyodide, lock, stdlib } = element.dataset;
+  return { workerURL: url(worker), indexURL: url(pyodide), lockFileURL: url(lock), stdLibURL: url(stdlib) };
+}
+
 export class BoardRuntime {
-  constructor({ workerURL, indexURL, lockFileURL }) {
-    this.urls = { workerURL, indexURL, lockFileURL };
+  constructor({ workerURL, indexURL, lockFileURL, stdLibURL }) {
+    this.urls = { workerURL, indexURL, lockFileURL, stdLibURL };
     this.worker = null;
     this.ready = null;
     this.version = null; // the engine's "version" op, once booted
@@ -62,8 +69,8 @@ export class BoardRuntime {
       if (this.worker !== worker) return;
       this.crash({ type: "WorkerError", message: "a message from the board's worker could not be read" });
     });
-    const { indexURL, lockFileURL } = this.urls;
-    this.ready = this.send("boot", { indexURL, lockFileURL }).then(({ version, timings }) => {
+    const { indexURL, lockFileURL, stdLibURL } = this.urls;
+    this.ready = this.send("boot", { indexURL, lockFileURL, stdLibURL }).then(({ version, timings }) => {
       this.timings = timings;
       return (this.version = version);
     });
@@ -168,12 +175,7 @@ class Loader {
     // Megabytes as the hook writes them (scripts/hooks/board.py megabytes()), in the page's language.
     const number = new Intl.NumberFormat(this.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     this.megabytes = (bytes) => this.text.megabytes.replace("{number}", number.format(bytes / 1e6));
-    const url = (value) => new URL(value, document.baseURI).href;
-    this.runtime = new BoardRuntime({
-      workerURL: url(root.dataset.worker),
-      indexURL: url(root.dataset.pyodide),
-      lockFileURL: url(root.dataset.lock),
-    });
+    this.runtime = new BoardRuntime(runtimeURLs(root));
     this.runtime.onProgress((loaded) => this.progress(loaded));
     // A worker that dies once the board is playing restarts by itself (while starting, start() handles it).
     this.runtime.onFailure((error) => this.state === "ready" && this.restart(error));
