@@ -31,6 +31,13 @@ export class BoardError extends Error {
   }
 }
 
+// The site's service worker (assets/javascripts/offline.js) keeps the boards' runtime once a board has used it; a
+// page it did not control yet (a first visit) says which files the worker fetched, and it keeps them from the
+// browser's cache, so the board starts offline next time.
+function keepOffline(urls) {
+  navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage({ type: "keep", urls })).catch(() => {});
+}
+
 // One worker running Pyodide and the engine. Calls are messages {id, op, args};
 // each pending call is settled by the reply with its id, or rejected if the worker dies.
 // The runtime's URLs a page's element gives (scripts/hooks/board.py runtime_attributes; the worker's data-worker).
@@ -70,8 +77,9 @@ export class BoardRuntime {
       this.crash({ type: "WorkerError", message: "a message from the board's worker could not be read" });
     });
     const { indexURL, lockFileURL, stdLibURL } = this.urls;
-    this.ready = this.send("boot", { indexURL, lockFileURL, stdLibURL }).then(({ version, timings }) => {
+    this.ready = this.send("boot", { indexURL, lockFileURL, stdLibURL }).then(({ version, timings, files }) => {
       this.timings = timings;
+      keepOffline(files);
       return (this.version = version);
     });
     return this.ready;

@@ -12,7 +12,8 @@
 // store opens meanwhile (vault.mjs prepare), so neither waits for the other. Its result is {version, timings}: the
 // engine's "version" op and how long the boot took, in ms (importMs: pyodide.mjs,
 // pyodideMs: Pyodide and the engine package, engineMs: importing the engine's API). Booting happens once, whatever the
-// number of "boot" messages: they all share one ready promise. Every other op is
+// number of "boot" messages: they all share one ready promise. The result's "files" are the runtime's URLs it
+// fetched or imported (client.mjs has the site's service worker keep them). Every other op is
 // answered by the engine's Python API, engine.board.session.handle(op, argsJson),
 // which returns the reply as JSON text, so no Python object ever crosses over.
 // Ops sent before "boot" are refused; ops sent during the boot wait for it.
@@ -138,7 +139,7 @@ async function boot({ indexURL, lockFileURL, stdLibURL }) {
   const handle = pyodide.pyimport(ENGINE_MODULE).handle;
   const version = JSON.parse(handle("version", "{}")).result;
   const timings = { importMs: imported - started, pyodideMs: booted - imported, engineMs: performance.now() - booted };
-  return { handle, version, timings };
+  return { handle, version, timings, files: [...received.keys()] };
 }
 
 function call({ handle }, op, args) {
@@ -212,8 +213,8 @@ self.addEventListener("message", async ({ data }) => {
       result = await vault(op, args);
     } else if (op === "boot") {
       ready ??= boot(args ?? {});
-      const { version, timings } = await ready;
-      result = { version, timings };
+      const { version, timings, files } = await ready;
+      result = { version, timings, files };
     } else if (ready === null) {
       throw new Error(`the board is not started: send "boot" before "${op}"`);
     } else {
