@@ -4,11 +4,12 @@
   its language; the theme's ``overrides/main.html`` links it), with the icons of ``docs/assets/images/``
   (``icon.svg``, drawn for it, and its PNG sizes, ``scripts/make_icons.py``).
 - At the end of the whole build, ``sw.js`` at the site's root: the service worker (``scripts/hooks/sw.js``) with
-  the release (a hash of every file it keeps) and the files it keeps (``precache``): every page of every
-  language with the styles, scripts and images they use, the search indexes and Material's search worker with
-  the site's languages, the boards' and the Practice pages' own scripts; never a Pyodide file (a reading page
-  transfers no Pyodide byte: the worker keeps the boards' runtime once a board has used it), the Practice bank
-  or Socket.IO's client (the online tables need the network). ``assets/javascripts/offline.js`` registers it.
+  the release (a hash of every file it keeps) and the files it keeps ahead (``precache``): every page of every
+  language with the styles, scripts and images they use, the boards' and the Practice pages' own scripts (some
+  0.9 MB as a host sends them compressed). Never ahead: a Pyodide file (a reading page transfers no Pyodide
+  byte: the worker keeps the boards' runtime once a board has used it), the search's index and worker (kept
+  once a search has used them), the Practice bank or Socket.IO's client (the online tables need the network).
+  ``assets/javascripts/offline.js`` registers it.
 
 Both work under the site's Content-Security-Policy (README, "Deploying"): the worker and the manifest are the
 site's own files (``script-src 'self'``, ``default-src 'self'``).
@@ -45,14 +46,8 @@ ICONS = [
 ]
 #: Never kept by the worker: the boards' runtime (kept once used), the Practice bank, Socket.IO's client, source maps.
 NOT_KEPT = re.compile(r"^assets/(pyodide|practice/bank|socketio)/|\.(map|br|gz)$")
-#: Kept besides what the pages name: the modules the boards and the Practice page import, Material's search worker.
-ALSO_KEPT = (
-    "assets/board/*",
-    "assets/practice/*",
-    "assets/javascripts/workers/*.js",
-    "search/search_index.json",
-    "*/search/search_index.json",
-)
+#: Kept besides what the pages name: the modules the boards and the Practice page import.
+ALSO_KEPT = ("assets/board/*", "assets/practice/*")
 REFERENCE = re.compile(r'(?:src|href)="([^"#?:]+)(?:\?[^"]*)?"')
 
 
@@ -114,10 +109,6 @@ def precache(site: Path) -> list[str]:
                 kept.add(target.relative_to(site.resolve()).as_posix())
     for pattern in ALSO_KEPT:
         kept |= {path.relative_to(site).as_posix() for path in site.glob(pattern) if path.is_file()}
-    lunr = site / "assets" / "javascripts" / "lunr" / "min"
-    for name in ("stemmer.support", "multi", *LANGUAGES):
-        if (lunr / f"lunr.{name}.min.js").is_file():
-            kept.add(f"assets/javascripts/lunr/min/lunr.{name}.min.js")
     kept |= {MANIFEST, *(f"{lang}/{MANIFEST}" for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)}
     kept.add(ICONS[0]["src"])  # the PNG sizes are the installing browser's to fetch
     return sorted(path for path in kept if not NOT_KEPT.search(path))

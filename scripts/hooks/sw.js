@@ -9,10 +9,10 @@
 //
 // What it answers, for GETs of the site's own files:
 // - from the release's cache first (a page's address without its query, so play/?rules=classic is play/);
-// - else from the network; the boards' runtime (assets/pyodide/: Pyodide, the standard library, the engine),
-//   which a reading page never asks for, is kept once a board has fetched it, and a board page that started
-//   before this worker controlled it says which files it fetched ({type: "keep", urls}), which are then kept
-//   from the browser's HTTP cache (they are immutable);
+// - else from the network, and kept once fetched: the boards' runtime (assets/pyodide/: Pyodide, the standard
+//   library, the engine), which a reading page never asks for, the search's index and worker; a board page that
+//   started before this worker controlled it says which files its worker fetched ({type: "keep", urls}), which
+//   are then kept from the browser's HTTP cache (they are immutable);
 // - offline, a page it does not hold gets its language's 404 page.
 // Never: the online tables (socket.io/, always the network), the Practice bank (fetched a level at a time,
 // read as a stream), anything of another origin, or a ranged request.
@@ -78,7 +78,7 @@ async function answer(request, path) {
   if (kept) return kept;
   try {
     const response = await fetch(request);
-    if (response.ok && path.startsWith(KEPT_WHEN_USED)) await cache.put(request, response.clone());
+    if (response.ok && response.status === 200) await cache.put(request, response.clone());
     return response;
   } catch (error) {
     if (request.mode !== "navigate") throw error;
