@@ -36,7 +36,8 @@ def main() -> int:
         for name, (source, size, background) in icons.items():
             page = browser.new_page(viewport={"width": size, "height": size})
             encoded = base64.b64encode(source.encode()).decode()
-            page.set_content(PAGE.replace("{svg}", encoded).replace("{size}", str(size)).replace("{background}", background))
+            html = PAGE.replace("{svg}", encoded).replace("{size}", str(size))
+            page.set_content(html.replace("{background}", background))
             page.screenshot(path=IMAGES / name, omit_background=background == "transparent")
             page.close()
             print(f"wrote {IMAGES / name}")

@@ -473,7 +473,8 @@ def test_the_selected_tiles_places_stay_in_the_window_not_under_the_sticky_heade
     """At desktop width the table does not pan: when the page was scrolled so that the layout is under Material's
     sticky header (it grew, the visitor scrolled down to the hand), selecting a tile brings one of its lit places
     back into the window, below the header."""
-    with board_page(browser, site_url + "/play/?sandbox=" + quote("4|4;4|6 on 4|4 line-a;3|4 on 4|4 line-b", safe="")) as page:
+    layout = quote("4|4;4|6 on 4|4 line-a;3|4 on 4|4 line-b", safe="")
+    with board_page(browser, site_url + "/play/?sandbox=" + layout) as page:
         page.wait_for_selector(f"{BOARD}[data-play-phase=sandbox]", timeout=BOOT_TIMEOUT)
         # The table's bottom just above the header's bottom: every place of a tile hidden under the header.
         page.evaluate(
