@@ -273,6 +273,10 @@ export class Controller {
 
   async newGame() {
     await this.claim();
+    // A new game is dealt with what the form shows, read again now: a choice that reached the form without a
+    // change event (made while the page was still setting the board up, or put back by the browser's own form
+    // restoring, which the forms refuse with autocomplete="off") is not lost to the settings read before it.
+    this.readForm?.();
     const args = this.newArgs();
     const meta = { resume: this.resumeMeta() };
     return this.actions.run(

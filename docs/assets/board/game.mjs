@@ -120,29 +120,31 @@ class Board extends Controller {
       );
     const form = h(
       "form",
-      { class: "sniff-play__settings", "data-play-settings": "" },
+      { class: "sniff-play__settings", "data-play-settings": "", autocomplete: "off" },
       select("rules", t.rules, RULES),
       h("fieldset", {}, h("legend", {}, t.players), radios, partners),
       select("bots", t.strength, ["random", "greedy", "strong"]),
       select("pace", t.pace, ["slow", "normal", "fast", "instant"]),
     );
     form.addEventListener("submit", (event) => event.preventDefault());
-    form.addEventListener("change", () => {
-      const data = new FormData(form);
-      this.settings = {
-        ...this.settings,
-        rules: data.get("rules"),
-        partners: data.get("partners") === "on",
-        players: Number(data.get("sniff-players")),
-        bots: data.get("bots"),
-        pace: data.get("pace"),
-      };
-      this.settings = checkSettings(this.settings);
-      this.storeSettings();
-      this.showRules(form);
-    });
+    form.addEventListener("change", () => this.readForm(form));
     this.showRules(form);
     return form;
+  }
+
+  // The settings as the form shows them (controller.mjs readForm says why it is read again at New game).
+  readForm(form = this.form) {
+    const data = new FormData(form);
+    this.settings = checkSettings({
+      ...this.settings,
+      rules: data.get("rules"),
+      partners: data.get("partners") === "on",
+      players: Number(data.get("sniff-players")),
+      bots: data.get("bots"),
+      pace: data.get("pace"),
+    });
+    this.storeSettings();
+    this.showRules(form);
   }
 
   // Four players are partners in American Sniff; in classic Sniff they play alone unless the box is ticked.
