@@ -183,7 +183,7 @@ def test_the_board_before_it_starts(runtime):
     assert f'data-lock="../../{runtime.lock_url}"' in board
     assert re.search(r'<script type="module" src="\.\./\.\./assets/board/client\.mjs\?v=[0-9a-f]{12}"></script>', board)
     assert f">{text['start']}</button>" in board
-    assert hook.megabytes(runtime.download_bytes, "fi") in board
+    assert hook.megabytes(runtime.transfer_bytes, "fi") in board
     assert f'<noscript><p class="tile-board__noscript">{text["noscript"]}</p></noscript>' in board
     # Nothing a strict Content-Security-Policy would block: no inline script, no inline style.
     assert re.search(r'<script type="module" src="\.\./\.\./assets/board/game\.mjs\?v=[0-9a-f]{12}"></script>', board)

@@ -66,6 +66,7 @@ if str(ROOT) not in sys.path:  # the engine is imported from the working tree, a
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the hooks' shared helpers
 
+import compress  # noqa: E402
 import hookutils  # noqa: E402
 import pycompile  # noqa: E402
 from hookutils import Block, first_line, replace_blocks  # noqa: E402
@@ -114,8 +115,15 @@ class Runtime:
 
     @property
     def download_bytes(self) -> int:
-        """What a first visit downloads to start the board (the lock, the wheel and Pyodide)."""
+        """The runtime's bytes as the board receives them (the lock, the wheel, the library and Pyodide): the
+        progress bar's length."""
         return sum(path.stat().st_size for path in self.files.values())
+
+    @property
+    def transfer_bytes(self) -> int:
+        """What a first visit downloads to start the board: the runtime as a host sends it, brotli-compressed
+        (``compress.py``, whose cache keeps the result for the build's own compression)."""
+        return sum(compress.transferred(path) for path in self.files.values())
 
 
 @dataclass(frozen=True)
@@ -303,6 +311,7 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
     and script; ``words`` are its game's."""
     text = loader_text(lang)
     size = runtime.download_bytes
+    transfer = runtime.transfer_bytes
     classes = ("tile-board", loader.classes)
     status_id = f"{loader.game}-board-status"
     picture_class = " ".join(f"{name}__picture" for name in classes)
@@ -315,6 +324,7 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
         **runtime_attributes(runtime, page_url),
         "data-worker": _asset_url(f"{BOARD_ASSETS}/worker.mjs", page_url),
         "data-bytes": str(size),
+        "data-transfer": str(transfer),
         "data-text": json.dumps(text, ensure_ascii=False, separators=(",", ":")),
         f"data-{loader.words}-text": json.dumps(words, ensure_ascii=False, separators=(",", ":")),
     }
@@ -328,7 +338,7 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
             picture,
             "</figure>",
             '<div class="tile-board__panel">',
-            f'<p class="tile-board__intro">{html.escape(text["intro"].format(size=megabytes(size, lang)))}</p>',
+            f'<p class="tile-board__intro">{html.escape(text["intro"].format(size=megabytes(transfer, lang)))}</p>',
             '<button type="button" class="md-button md-button--primary tile-board__start" data-board-start>'
             f"{html.escape(text['start'])}</button>",
             '<div class="tile-board__loading" data-board-loading hidden>',
@@ -401,7 +411,7 @@ def on_config(config):
         _workdir.cleanup()
     _workdir = tempfile.TemporaryDirectory(prefix="sniff-board-")
     _runtime = prepare_runtime(Path(_workdir.name))
-    log.info(f"board: engine wheel and lock ready, {_runtime.download_bytes / 1e6:.1f} MB for a first start")
+    log.info(f"board: engine wheel and lock ready, {_runtime.transfer_bytes / 1e6:.1f} MB for a first start")
     return config
 
 

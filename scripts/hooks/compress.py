@@ -78,6 +78,14 @@ def compressed(data: bytes, suffix: str) -> bytes:
     return packed
 
 
+def transferred(path: Path) -> int:
+    """The bytes a host sends for ``path``: its brotli copy's, when the build writes one."""
+    data = path.read_bytes()
+    if path.suffix not in COMPRESSIBLE or len(data) < SMALLEST:
+        return len(data)
+    return min(len(data), len(compressed(data, ".br")))
+
+
 def compress_site(site: Path) -> tuple[int, int, int]:
     """Write the compressed copies of every file of ``site`` worth it; (files, bytes before, brotli bytes)."""
     files = before = after = 0

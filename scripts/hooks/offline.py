@@ -5,10 +5,11 @@
   (``icon.svg``, drawn for it, and its PNG sizes, ``scripts/make_icons.py``).
 - At the end of the whole build, ``sw.js`` at the site's root: the service worker (``scripts/hooks/sw.js``) with
   the release (a hash of every file it keeps) and the files it keeps ahead (``precache``): every page of every
-  language with the styles, scripts and images they use, the boards' and the Practice pages' own scripts (some
-  0.9 MB as a host sends them compressed). Never ahead: a Pyodide file (a reading page transfers no Pyodide
-  byte: the worker keeps the boards' runtime once a board has used it), the search's index and worker (kept
-  once a search has used them), the Practice bank or Socket.IO's client (the online tables need the network).
+  language with the styles, scripts and images they use, the search's index, worker and languages (a page
+  loads its index as it opens), the boards' and the Practice pages' own scripts (some 0.95 MB as a host sends
+  them compressed). Never ahead: a Pyodide file (a reading page transfers no Pyodide byte: the worker keeps the
+  boards' runtime once a board has used it), the Practice bank or Socket.IO's client (the online tables need
+  the network).
   ``assets/javascripts/offline.js`` registers it.
 
 Both work under the site's Content-Security-Policy (README, "Deploying"): the worker and the manifest are the
@@ -46,8 +47,15 @@ ICONS = [
 ]
 #: Never kept by the worker: the boards' runtime (kept once used), the Practice bank, Socket.IO's client, source maps.
 NOT_KEPT = re.compile(r"^assets/(pyodide|practice/bank|socketio)/|\.(map|br|gz)$")
-#: Kept besides what the pages name: the modules the boards and the Practice page import.
-ALSO_KEPT = ("assets/board/*", "assets/practice/*")
+#: Kept besides what the pages name: the modules the boards and the Practice page import, the search's index (every
+#: page loads its language's as it opens) and Material's search worker.
+ALSO_KEPT = (
+    "assets/board/*",
+    "assets/practice/*",
+    "assets/javascripts/workers/*.js",
+    "search/search_index.json",
+    "*/search/search_index.json",
+)
 REFERENCE = re.compile(r'(?:src|href)="([^"#?:]+)(?:\?[^"]*)?"')
 
 
@@ -110,6 +118,10 @@ def precache(site: Path) -> list[str]:
     for pattern in ALSO_KEPT:
         kept |= {path.relative_to(site).as_posix() for path in site.glob(pattern) if path.is_file()}
     kept |= {MANIFEST, *(f"{lang}/{MANIFEST}" for lang in LANGUAGES if lang != DEFAULT_LANGUAGE)}
+    lunr = site / "assets" / "javascripts" / "lunr" / "min"
+    for name in ("stemmer.support", "multi", *LANGUAGES):  # the search's languages: the site's only
+        if (lunr / f"lunr.{name}.min.js").is_file():
+            kept.add(f"assets/javascripts/lunr/min/lunr.{name}.min.js")
     kept.add(ICONS[0]["src"])  # the PNG sizes are the installing browser's to fetch
     return sorted(path for path in kept if not NOT_KEPT.search(path))
 

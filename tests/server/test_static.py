@@ -51,9 +51,9 @@ def test_every_response_carries_the_csp_with_only_socketios_websocket_added(serv
 
 def served(site, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
     """One GET of the static app itself, in this process (no server): status, headers, body."""
-    import asyncio
-
     from server.static import StaticSite
+
+    from .support import run
 
     sent: list[dict] = []
 
@@ -70,7 +70,7 @@ def served(site, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]
         "query_string": b"",
         "headers": [(name.replace("_", "-").encode(), value.encode()) for name, value in headers.items()],
     }
-    asyncio.run(StaticSite(site)(scope, receive, send))
+    run(StaticSite(site)(scope, receive, send))
     start = sent[0]
     body = b"".join(message.get("body", b"") for message in sent[1:])
     return start["status"], {k.decode(): v.decode() for k, v in start["headers"]}, body

@@ -35,7 +35,7 @@ export class BoardError extends Error {
 // page it did not control yet (a first visit) says which files the worker fetched, and it keeps them from the
 // browser's cache, so the board starts offline next time.
 function keepOffline(urls) {
-  navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage({ type: "keep", urls })).catch(() => {});
+  globalThis.navigator?.serviceWorker?.ready.then((registration) => registration.active?.postMessage({ type: "keep", urls })).catch(() => {});
 }
 
 // One worker running Pyodide and the engine. Calls are messages {id, op, args};
@@ -180,6 +180,8 @@ class Loader {
     this.text = JSON.parse(root.dataset.text);
     this.lang = root.lang || document.documentElement.lang || "en";
     this.total = Number(root.dataset.bytes);
+    // The bar counts the runtime's bytes as received (decompressed); its words say what is downloaded, compressed.
+    this.transfer = Number(root.dataset.transfer || root.dataset.bytes);
     // Megabytes as the hook writes them (scripts/hooks/board.py megabytes()), in the page's language.
     const number = new Intl.NumberFormat(this.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     this.megabytes = (bytes) => this.text.megabytes.replace("{number}", number.format(bytes / 1e6));
@@ -254,9 +256,10 @@ class Loader {
   progress(loaded) {
     const bar = this.part("loading").querySelector("progress");
     bar.value = Math.min(loaded, this.total);
+    const share = this.transfer / this.total;
     this.part("bytes").textContent = this.text.progress
-      .replace("{loaded}", this.megabytes(bar.value))
-      .replace("{total}", this.megabytes(this.total));
+      .replace("{loaded}", this.megabytes(bar.value * share))
+      .replace("{total}", this.megabytes(this.transfer));
     if (loaded >= this.total && this.state === "loading") this.part("status").textContent = this.text.booting;
   }
 
