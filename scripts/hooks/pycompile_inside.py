@@ -7,7 +7,8 @@ Pyodide's, under Node.js, at build time. Standard library only.
   ``.py`` becomes a ``.pyc`` in its place, the source left out, as Pyodide's own builds ship it: the standard
   library's sources are 2.5 MB the browser would otherwise compile again at every start.
 - ``compile_wheel``: a wheel (the engine), installed as files by Pyodide. Each ``.py`` keeps its source, so
-  tracebacks quote the engine's lines, and gains ``__pycache__/<name>.<cache tag>.pyc``, listed in ``RECORD``.
+  tracebacks quote the engine's lines, and gains ``__pycache__/<name>.<cache tag>.pyc``, listed in ``RECORD``;
+  the catalogs' sources (``.po``, ``.pot``) are left out (the engine reads the compiled ``.mo``).
 - ``needed_modules``: the standard library's modules the board needs (``board.py`` ships only those): what Pyodide
   imported to boot and install a package, and the closure of the engine's imports.
 
@@ -57,6 +58,10 @@ def compile_zip(source: str, target: str) -> int:
     return compiled
 
 
+#: What the wheel the board installs leaves out of the engine's: the catalogs' sources.
+SOURCES = (".po", ".pot")
+
+
 def _record_line(name: str, data: bytes) -> str:
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     return f"{name},sha256={digest},{len(data)}"
@@ -69,7 +74,9 @@ def compile_wheel(source: str, target: str) -> int:
     with zipfile.ZipFile(source) as zin:
         entries = [(info, zin.read(info)) for info in zin.infolist()]
     record = next(info for info, _ in entries if info.filename.endswith(".dist-info/RECORD"))
-    entries = [(info, data) for info, data in entries if info is not record]
+    # The catalogs' sources (.po, .pot) stay out: the engine reads their compiled .mo, and a board's start writes
+    # every file of the wheel into Pyodide's file system.
+    entries = [(info, data) for info, data in entries if info is not record and not info.filename.endswith(SOURCES)]
     added: list[tuple[zipfile.ZipInfo, bytes]] = []
     for info, data in entries:
         if info.filename.endswith(".py"):

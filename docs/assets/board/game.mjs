@@ -161,15 +161,22 @@ class Board extends Controller {
     return this.sandbox.open(this.mode === "sandbox" ? this.sandbox.layout.join(";") : (new URLSearchParams(location.search).get("sandbox") ?? ""));
   }
 
-  // A new hand's table is empty, so the engine hasn't loaded its SVG renderer yet: let it do so
-  // now, while the player looks at their tiles, rather than after their first move.
+  // A new hand's table is empty, so the engine hasn't loaded its SVG renderer yet: let it do so while the player
+  // looks at their tiles, rather than after their first move; not before, where it would hold up the bots' first
+  // moves (the worker answers one call at a time).
   onStart(view) {
     this.selected = null;
-    if (!view.svg) this.runtime.call("sniff.render_svg", { layout: "0|0" }).catch(() => {});
+    this.rendererLoaded = Boolean(view.svg);
   }
 
   beforeShow(view) {
     if (this.view?.moves !== view.moves) this.selected = null;
+  }
+
+  afterShow(view) {
+    if (this.rendererLoaded || view.phase !== "you" || this.source) return;
+    this.rendererLoaded = true;
+    this.runtime.call("sniff.render_svg", { layout: "0|0" }).catch(() => {});
   }
 
   inProgress(view) {
