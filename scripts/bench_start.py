@@ -20,7 +20,7 @@ Pyodide files, booting as soon as its module runs):
   starts run back to back, in an order that turns each round);
 - bytes of a first game: what the server sent from the navigation until the first move was possible and the
   network was quiet, in the fresh profile, less the site's offline copy that the service worker makes meanwhile
-  (its requests revalidate, ``Cache-Control: no-cache``), which is printed beside it; a warm visit's bytes too;
+  (its requests revalidate: ``Cache-Control: max-age=0``), which is printed beside it; a warm visit's bytes too;
 - the Practice pages (``/practice/``, ``/fi/okey-practice/``): from the navigation to the first exercise's Check
   button, fresh profile, with the bytes sent and no Pyodide byte.
 
@@ -158,7 +158,9 @@ class Counting:
             await send(message)
 
         await self.app(scope, receive, counting)
-        copy = (b"cache-control", b"no-cache") in scope.get("headers", [])
+        # The service worker's offline copy revalidates (its cache: "no-cache" is sent as max-age=0), from no page.
+        headers = dict(scope.get("headers", []))
+        copy = headers.get(b"cache-control") == b"max-age=0" and headers.get(b"sec-fetch-dest") == b"empty"
         with self.lock:
             self.sent.append((scope["path"], counted["status"], counted["bytes"], copy))
 
@@ -261,9 +263,14 @@ def practice_visit(context, url: str, traffic: Counting) -> dict:
     return {"first": first, "bytes": traffic.since(mark), "copy": traffic.since(mark, copy=True), "pyodide": pyodide}
 
 
-def new_profile(playwright, directory: Path):
+def new_profile(playwright, directory: Path, service_workers: str = "allow"):
     return playwright.chromium.launch_persistent_context(
-        directory, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, viewport={"width": 1100, "height": 900}
+        directory,
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        headless=True,
+        viewport={"width": 1100, "height": 900},
+        service_workers=service_workers,
     )
 
 
@@ -278,6 +285,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=3, help="fresh + warm visits of each kind (default 3)")
     parser.add_argument("--practice-rounds", type=int, default=3, help="fresh visits of each Practice page")
+    parser.add_argument(
+        "--no-service-worker", action="store_true", help="visits with the site's service worker blocked (a comparison)"
+    )
     args = parser.parse_args()
     if not all((SITE / path.strip("/") / "index.html").exists() for path in (*BOARDS.values(), *PRACTICE)):
         print("error: site/ is not built (or lacks a board or Practice page): run scripts/build_site", file=sys.stderr)
@@ -295,7 +305,8 @@ def main() -> int:
             for number in range(1, args.rounds + 1):
                 order = kinds[number % 3 :] + kinds[: number % 3]  # each kind first in turn
                 for kind in order:
-                    context = new_profile(playwright, Path(workdir) / f"profile-{number}-{kind}")
+                    blocked = "block" if args.no_service_worker else "allow"
+                    context = new_profile(playwright, Path(workdir) / f"profile-{number}-{kind}", blocked)
                     context.add_init_script(SETTINGS + WATCH)
                     for visit_ in ("fresh", "warm"):
                         runs[f"{kind} {visit_}"].append(visit(context, urls[kind], kind, traffic))
@@ -344,7 +355,7 @@ def main() -> int:
         print(f"  {key:<12} {spread([v['bytes'] for v in values], 'MB', 1e6)} + {copy:.2f} MB offline copy{goal}")
     print()
     print("Practice pages, fresh profile: navigation -> the first exercise's Check button")
-    for path, values in practice.items():
+    for path, values in ((p, v) for p, v in practice.items() if v):
         pyodide = max(v["pyodide"] for v in values)
         print(
             f"  {path:<20} {spread([v['first'] for v in values])}; "

@@ -9,10 +9,11 @@
 //
 // What it answers, for GETs of the site's own files:
 // - from the release's cache first (a page's address without its query, so play/?rules=classic is play/);
-// - else from the network, and kept once fetched: the boards' runtime (assets/pyodide/: Pyodide, the standard
-//   library, the engine), which a reading page never asks for, the search's index and worker; a board page that
-//   started before this worker controlled it says which files its worker fetched ({type: "keep", urls}), which
-//   are then kept from the browser's HTTP cache (they are immutable);
+// - else from the network, and kept once fetched;
+// - the boards' runtime (assets/pyodide/: Pyodide, the standard library, the engine), which a reading page never
+//   asks for: online, from the browser's HTTP cache as any page would have it (immutable files: Chromium keeps the
+//   code it compiled from the wasm there); a board page says which files its worker fetched ({type: "keep", urls}),
+//   which are then kept here too, from that HTTP cache, for offline;
 // - offline, a page it does not hold gets its language's 404 page.
 // Never: the online tables (socket.io/, always the network), the Practice bank (fetched a level at a time,
 // read as a stream), anything of another origin, or a ranged request.
@@ -69,6 +70,9 @@ self.addEventListener("fetch", (event) => {
   const { request } = event;
   const path = request.method === "GET" ? sitePath(request.url) : null;
   if (path === null || request.headers.has("range") || NEVER.some((prefix) => path.startsWith(prefix))) return;
+  // Online, the boards' runtime comes from the browser's own cache (immutable files), where Chromium keeps the code
+  // it compiled from the wasm; this cache is what they come from offline.
+  if (path.startsWith(KEPT_WHEN_USED) && self.navigator.onLine) return;
   event.respondWith(answer(request, path));
 });
 
