@@ -2,11 +2,11 @@
 // difference between CPython and Pyodide's Python.
 //
 //   SNIFF_LOCK=site/assets/pyodide/engine-<hash>/pyodide-lock.json \
-//   SNIFF_STDLIB=site/assets/pyodide/<version>/python_stdlib.zip \
+//   SNIFF_STDLIB=site/assets/pyodide/stdlib-<hash>/python_stdlib.zip \
 //   SNIFF_TRANSCRIPT=<CPython's digest> node --test tests/node/
 //
 // Pyodide comes from node_modules (the npm package the site copies), with the standard
-// library the site carries, compiled at build time (scripts/hooks/pycompile.py); the engine
+// library the site carries, compiled and trimmed at build time (scripts/hooks/pycompile.py); the engine
 // is the wheel the site build made, installed by name through the site's lock file. Nothing is
 // downloaded: every network request fails this test. tests/test_pyodide_node.py runs it
 // and passes CPython's transcript digest of tests/node/engine_checks.py.
