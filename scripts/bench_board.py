@@ -187,7 +187,7 @@ def bench_root(site: Path, workdir: Path) -> Path:
     lock = next((site / "assets" / "pyodide").glob("engine-*/pyodide-lock.json"))
     module = BARE_MODULE.replace("INDEX", f"/{index.relative_to(site).as_posix()}/")
     module = module.replace("LOCK", f"/{lock.relative_to(site).as_posix()}")
-    stdlib = next((site / "assets" / "pyodide").glob("stdlib-*/python_stdlib.zip"))
+    stdlib = next((site / "assets" / "pyodide").glob("*/python_stdlib.zip"))
     module = module.replace("STDLIB", f"/{stdlib.relative_to(site).as_posix()}")
     (bench / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
     (bench / "bare.mjs").write_text(module, encoding="utf-8")

@@ -197,7 +197,8 @@ def bench_root(site: Path, workdir: Path) -> Path:
     lock = next((site / "assets" / "pyodide").glob("engine-*/pyodide-lock.json"))
     module = BARE_MODULE.replace("INDEX", f"/{index.relative_to(site).as_posix()}/")
     module = module.replace("LOCK", f"/{lock.relative_to(site).as_posix()}")
-    stdlib = next((site / "assets" / "pyodide").glob("stdlib-*/python_stdlib.zip"))
+    # The site's standard library: its own folder (stdlib-<hash>), or Pyodide's (a site built before it had one).
+    stdlib = next((site / "assets" / "pyodide").glob("*/python_stdlib.zip"))
     module = module.replace("STDLIB", f"/{stdlib.relative_to(site).as_posix()}")
     (bench / "index.html").write_text(BARE_PAGE, encoding="utf-8")
     (bench / "bare.mjs").write_text(module, encoding="utf-8")
@@ -285,11 +286,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=3, help="fresh + warm visits of each kind (default 3)")
     parser.add_argument("--practice-rounds", type=int, default=3, help="fresh visits of each Practice page")
+    parser.add_argument("--site", type=Path, default=SITE, help="the built site to serve (default site/)")
     parser.add_argument(
         "--no-service-worker", action="store_true", help="visits with the site's service worker blocked (a comparison)"
     )
     args = parser.parse_args()
-    if not all((SITE / path.strip("/") / "index.html").exists() for path in (*BOARDS.values(), *PRACTICE)):
+    if not all((args.site / path.strip("/") / "index.html").exists() for path in (*BOARDS.values(), *PRACTICE)):
         print("error: site/ is not built (or lacks a board or Practice page): run scripts/build_site", file=sys.stderr)
         return 2
 
@@ -299,7 +301,7 @@ def main() -> int:
     runs: dict[str, list[dict]] = {f"{kind} {visit_}": [] for kind in kinds for visit_ in ("fresh", "warm")}
     practice: dict[str, list[dict]] = {path: [] for path in PRACTICE}
     with tempfile.TemporaryDirectory(prefix="bench-start-") as workdir, sync_playwright() as playwright:
-        root = bench_root(SITE, Path(workdir) / "site")
+        root = bench_root(args.site, Path(workdir) / "site")
         with serve(root) as (url, traffic):
             urls = {**{kind: url + path for kind, path in BOARDS.items()}, "bare": f"{url}/__bench__/"}
             for number in range(1, args.rounds + 1):
