@@ -68,7 +68,7 @@ def po_path(lang: str, domain: str, locale_dir: Path = LOCALE_DIR) -> Path:
 
 def extract(domain: str) -> Catalog:
     """The template catalog of a domain, from its Python sources (a fresh one each time: callers change it)."""
-    template = Catalog(project="sniff-engine", domain=domain, fuzzy=False, version=None)
+    template = Catalog(project="tile-games-engine", domain=domain, fuzzy=False, version=None)
     for pattern in DOMAINS[domain]:
         for path in sorted(ROOT.glob(pattern)):
             source = path.relative_to(ROOT).as_posix()

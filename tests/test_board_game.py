@@ -267,9 +267,9 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position_then_a_recor
         moves = move_buttons(page).all_inner_texts()
         record = saved_record(page)
         page.reload()
-        assert page.locator(BOARD).get_attribute("aria-busy") == "true"
-        page.get_by_role("button", name=ui_text("en")["continue"], exact=True).click()
-        page.wait_for_selector(f"{BOARD}[aria-busy=false]", timeout=BOOT_TIMEOUT)
+        # The game goes on at once, as it was: no demo layout with "Continue the game" to press (issue 37).
+        page.wait_for_selector(f"{BOARD}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
+        assert page.get_by_role("button", name=ui_text("en")["continue"], exact=True).count() == 0
         settle(page)
         assert saved_record(page) == record
         assert move_buttons(page).all_inner_texts() == moves
@@ -466,3 +466,30 @@ def test_the_board_fits_a_phone_and_the_keyboard_reaches_every_move(browser, sit
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         # A big layout keeps its size and pans inside the table, which fits the screen.
         assert page.locator(".sniff-play__table").bounding_box()["width"] <= 390
+
+
+def test_the_selected_tiles_places_stay_in_the_window_not_under_the_sticky_header(browser, site_url):
+    """At desktop width the table does not pan: when the page was scrolled so that the layout is under Material's
+    sticky header (it grew, the visitor scrolled down to the hand), selecting a tile brings one of its lit places
+    back into the window, below the header."""
+    layout = quote("4|4;4|6 on 4|4 line-a;3|4 on 4|4 line-b", safe="")
+    with board_page(browser, site_url + "/play/?sandbox=" + layout) as page:
+        page.wait_for_selector(f"{BOARD}[data-play-phase=sandbox]", timeout=BOOT_TIMEOUT)
+        # The table's bottom just above the header's bottom: every place of a tile hidden under the header.
+        page.evaluate(
+            """() => {
+              const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
+              const table = document.querySelector(".sniff-play__table").getBoundingClientRect();
+              window.scrollBy({top: table.bottom - header + 4, behavior: "instant"});
+            }"""
+        )
+        page.locator(".sniff-tile[data-tile='3|6']").click()  # two places: the 6 end and the 3 end
+        page.wait_for_selector(".join-hit", state="attached")
+        shown = page.evaluate(
+            """() => {
+              const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
+              return [...document.querySelectorAll(".join-hit")].map((hit) => hit.getBoundingClientRect())
+                .some((box) => box.top >= header && box.bottom <= window.innerHeight);
+            }"""
+        )
+        assert shown, "every lit place is out of the window or under the sticky header"

@@ -95,9 +95,52 @@ def runtime(tmp_path_factory):
 def test_the_runtime_is_pyodide_and_the_engine_only(runtime):
     version = hook.pyodide_version()
     names = sorted(path.rsplit("/", 1)[1] for path in runtime.files)
-    assert names == sorted([*hook.PYODIDE_FILES, "pyodide-lock.json", "tile_games_engine-0.1.0-py3-none-any.whl"])
+    expected = [
+        *hook.PYODIDE_FILES,
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+        "tile_games_engine-0.1.0-py3-none-any.whl",
+    ]
+    assert names == sorted(expected)
     assert runtime.pyodide_url == f"assets/pyodide/{version}/"
     assert runtime.lock_url.startswith("assets/pyodide/engine-")
+    assert runtime.stdlib_url.startswith("assets/pyodide/stdlib-"), "the library's folder is named after its hash"
+
+
+def test_the_site_carries_the_standard_library_the_engine_imports_and_no_more(runtime):
+    """Every standard module an import of the engine names (but the command line's and the build's, which never run
+    in a browser) is in the trimmed library; modules of the library nothing of the board imports are not.
+    (tests/node/engine_in_pyodide.test.mjs imports every module of the engine from it in Pyodide.)"""
+    import ast
+    import zipfile
+
+    names = set(zipfile.ZipFile(runtime.files[runtime.stdlib_url]).namelist())
+    # Pyodide's whole library, as sources: a module it lacks is built into Pyodide's wasm (math, _json...).
+    whole = {name.replace(".py", ".pyc") for name in zipfile.ZipFile(hook.PYODIDE_DIR / "python_stdlib.zip").namelist()}
+    # Modules a package registers itself in sys.modules when it is imported (no file of their own).
+    aliases = {"collections.abc": "collections", "os.path": "posixpath"}
+
+    def holds(module: str, library: set[str] = names) -> bool:
+        path = aliases.get(module, module).replace(".", "/")
+        return f"{path}.pyc" in library or f"{path}/__init__.pyc" in library
+
+    not_in_browser = ("cli.py", "__main__.py", "commands", "practice_bank.py")
+    missing = []
+    for source in (hook.ROOT / "engine").rglob("*.py"):
+        if any(part in not_in_browser for part in source.relative_to(hook.ROOT / "engine").parts):
+            continue
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and not node.level and node.module != "__future__":
+                modules = [node.module]
+            for module in modules:
+                top = module.split(".")[0]
+                if top != "engine" and holds(module, whole) and not holds(module):
+                    missing.append(f"{source.relative_to(hook.ROOT)}: {module}")
+    assert not missing, missing
+    assert holds("json") and holds("xml.etree.ElementTree") and holds("pyodide") and holds("encodings.utf_8")
+    for unused in ("argparse", "pdb", "pydoc", "unittest", "multiprocessing", "http.server", "tkinter"):
+        assert not holds(unused), f"{unused} is not the board's"
 
 
 def test_the_lock_registers_the_wheel_by_name_with_its_checksum(runtime):
@@ -145,7 +188,7 @@ def test_the_board_before_it_starts(runtime):
     assert f'data-lock="../../{runtime.lock_url}"' in board
     assert re.search(r'<script type="module" src="\.\./\.\./assets/board/client\.mjs\?v=[0-9a-f]{12}"></script>', board)
     assert f">{text['start']}</button>" in board
-    assert hook.megabytes(runtime.download_bytes, "fi") in board
+    assert hook.megabytes(runtime.transfer_bytes, "fi") in board
     assert f'<noscript><p class="tile-board__noscript">{text["noscript"]}</p></noscript>' in board
     # Nothing a strict Content-Security-Policy would block: no inline script, no inline style.
     assert re.search(r'<script type="module" src="\.\./\.\./assets/board/game\.mjs\?v=[0-9a-f]{12}"></script>', board)
@@ -172,7 +215,7 @@ def test_the_wheel_and_the_lock_are_built_once_per_round_of_builds(monkeypatch, 
 
     def prepare(workdir, compile_catalogs=True):
         built.append(workdir)
-        return hook.Runtime("0", {}, "p/", "l")
+        return hook.Runtime("0", {}, "p/", "l", "s")
 
     class I18n:
         building = False

@@ -16,8 +16,11 @@ After each build (``on_post_build``) it copies into the site:
 
 - ``assets/pyodide/<pyodide version>/``: from ``node_modules/pyodide`` only what a
   pure-Python package needs (``pyodide.mjs``, ``pyodide.asm.mjs``,
-  ``pyodide.asm.wasm``, and ``python_stdlib.zip`` compiled); the folder changes with the
-  version, so browsers may cache it for good;
+  ``pyodide.asm.wasm``); the folder changes with the version, so browsers may cache it
+  for good, and the wasm's URL stays the same from one release of the site to the next, so
+  Chromium keeps the code it compiled from it;
+- ``assets/pyodide/stdlib-<hash>/python_stdlib.zip``: the part of Pyodide's standard library
+  the engine needs, compiled (``pycompile.py``), in a folder named after its hash;
 - ``assets/pyodide/engine-<hash>/``: the lock file and the wheel, in a folder
   named after the lock's own hash, so a new engine never meets a stale lock.
 
@@ -60,6 +63,7 @@ if str(ROOT) not in sys.path:  # the engine is imported from the working tree, a
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the hooks' shared helpers
 
+import compress  # noqa: E402
 import hookutils  # noqa: E402
 import pycompile  # noqa: E402
 from hookutils import Block, first_line, replace_blocks  # noqa: E402
@@ -74,7 +78,7 @@ log = logging.getLogger("mkdocs.hooks.board")
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 #: What a pure-Python package needs of Pyodide (the lock file is the site's own).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 LOCK_NAME = "pyodide-lock.json"
 ENGINE_PACKAGE = "tile-games-engine"
 #: The board's own scripts and style, in docs/ (MkDocs copies them as they are).
@@ -97,11 +101,19 @@ class Runtime:
     files: dict[str, Path]
     pyodide_url: str  # site-relative folder of Pyodide's files, ending with "/"
     lock_url: str  # site-relative path of the site's lock file
+    stdlib_url: str  # site-relative path of the standard library the board needs (compiled, trimmed)
 
     @property
     def download_bytes(self) -> int:
-        """What a first visit downloads to start the board (the lock, the wheel and Pyodide)."""
+        """The runtime's bytes as the board receives them (the lock, the wheel, the library and Pyodide): the
+        progress bar's length."""
         return sum(path.stat().st_size for path in self.files.values())
+
+    @property
+    def transfer_bytes(self) -> int:
+        """What a first visit downloads to start the board: the runtime as a host sends it, brotli-compressed
+        (``compress.py``, whose cache keeps the result for the build's own compression)."""
+        return sum(compress.transferred(path) for path in self.files.values())
 
 
 @dataclass(frozen=True)
@@ -195,13 +207,14 @@ def prepare_runtime(workdir: Path, compile_catalogs: bool = True) -> Runtime:
     lock = write_lock(wheel, staging)
     engine_dir = f"assets/pyodide/engine-{_sha256(lock)[:12]}"
     pyodide_dir = f"assets/pyodide/{version}"
+    stdlib_path = f"assets/pyodide/stdlib-{_sha256(stdlib)[:12]}/{pycompile.STDLIB}"
     files = {f"{pyodide_dir}/{name}": PYODIDE_DIR / name for name in PYODIDE_FILES}
-    files[f"{pyodide_dir}/{pycompile.STDLIB}"] = stdlib  # compiled, as the wheel (pycompile.py)
+    files[stdlib_path] = stdlib  # compiled and trimmed, as the wheel is compiled (pycompile.py)
     files |= {f"{engine_dir}/{path.name}": path for path in (lock, staging / wheel.name)}
     missing = [str(path) for path in files.values() if not path.exists()]
     if missing:
         raise PluginError(f"board: missing runtime files (run npm ci): {', '.join(missing)}")
-    return Runtime(version, files, f"{pyodide_dir}/", f"{engine_dir}/{LOCK_NAME}")
+    return Runtime(version, files, f"{pyodide_dir}/", f"{engine_dir}/{LOCK_NAME}", stdlib_path)
 
 
 def install_runtime(runtime: Runtime, site_dir: Path) -> None:
@@ -261,6 +274,16 @@ def megabytes(size: int, lang: str) -> str:
     return loader_text(lang)["megabytes"].format(number=number)
 
 
+def runtime_attributes(runtime: Runtime, page_url: str) -> dict[str, str]:
+    """Where a page finds the runtime (client.mjs reads them): Pyodide's folder, the lock file, the standard library,
+    relative to the page."""
+    return {
+        "data-pyodide": get_relative_url(runtime.pyodide_url, page_url).rstrip("/") + "/",
+        "data-lock": get_relative_url(runtime.lock_url, page_url),
+        "data-stdlib": get_relative_url(runtime.stdlib_url, page_url),
+    }
+
+
 def _asset_url(path: str, page_url: str) -> str:
     """A URL of a board asset relative to the page, with the file's hash so browsers never keep a stale one."""
     digest = hashlib.sha256((ROOT / "docs" / path).read_bytes()).hexdigest()[:12]
@@ -280,6 +303,7 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
     and script; ``words`` are its game's."""
     text = loader_text(lang)
     size = runtime.download_bytes
+    transfer = runtime.transfer_bytes
     classes = ("tile-board", loader.classes)
     status_id = f"{loader.game}-board-status"
     picture_class = " ".join(f"{name}__picture" for name in classes)
@@ -289,10 +313,10 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
         "aria-busy": "true",
         "data-state": "idle",
         "lang": lang,
-        "data-pyodide": get_relative_url(runtime.pyodide_url, page_url).rstrip("/") + "/",
-        "data-lock": get_relative_url(runtime.lock_url, page_url),
+        **runtime_attributes(runtime, page_url),
         "data-worker": _asset_url(f"{BOARD_ASSETS}/worker.mjs", page_url),
         "data-bytes": str(size),
+        "data-transfer": str(transfer),
         "data-text": json.dumps(text, ensure_ascii=False, separators=(",", ":")),
         f"data-{loader.words}-text": json.dumps(words, ensure_ascii=False, separators=(",", ":")),
     }
@@ -306,7 +330,7 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
             picture,
             "</figure>",
             '<div class="tile-board__panel">',
-            f'<p class="tile-board__intro">{html.escape(text["intro"].format(size=megabytes(size, lang)))}</p>',
+            f'<p class="tile-board__intro">{html.escape(text["intro"].format(size=megabytes(transfer, lang)))}</p>',
             '<button type="button" class="md-button md-button--primary tile-board__start" data-board-start>'
             f"{html.escape(text['start'])}</button>",
             '<div class="tile-board__loading" data-board-loading hidden>',
@@ -370,7 +394,7 @@ def on_config(config):
         _workdir.cleanup()
     _workdir = tempfile.TemporaryDirectory(prefix="tile-board-")
     _runtime = prepare_runtime(Path(_workdir.name))
-    log.info(f"board: engine wheel and lock ready, {_runtime.download_bytes / 1e6:.1f} MB for a first start")
+    log.info(f"board: engine wheel and lock ready, {_runtime.transfer_bytes / 1e6:.1f} MB for a first start")
     return config
 
 

@@ -32,6 +32,10 @@ def online_text(lang: str, game: str) -> dict:
             "This copy of the site has no table server, so it cannot open online tables. "
             "Everything else on the page works as usual."
         ),
+        "needsNetwork": _(
+            "Online tables need a network connection, and this device is offline. "
+            "Games against the bots work without one."
+        ),
         "lobby": _("Play online with friends"),
         "lobbyHelp": _(
             "Choose the options and who sits where, then create the table and send its link to your friends."

@@ -1,7 +1,7 @@
 // The board's page side: starts the worker when the visitor asks, and talks to it.
 //
 // A page with a board (scripts/hooks/board.py) has one root element
-//   <div data-sniff-board aria-busy="true" data-state="idle" data-pyodide=... data-lock=...
+//   <div data-sniff-board aria-busy="true" data-state="idle" data-pyodide=... data-lock=... data-stdlib=...
 //        data-worker=... data-bytes=... data-text=...>
 // holding a static picture, a start button, a progress bar and a status line. Nothing
 // of Pyodide is requested until the start button is pressed. Then:
@@ -31,11 +31,25 @@ export class BoardError extends Error {
   }
 }
 
+// The site's service worker (assets/javascripts/offline.js) keeps the boards' runtime once a board has used it; a
+// page it did not control yet (a first visit) says which files the worker fetched, and it keeps them from the
+// browser's cache, so the board starts offline next time.
+function keepOffline(urls) {
+  globalThis.navigator?.serviceWorker?.ready.then((registration) => registration.active?.postMessage({ type: "keep", urls })).catch(() => {});
+}
+
 // One worker running Pyodide and the engine. Calls are messages {id, op, args};
 // each pending call is settled by the reply with its id, or rejected if the worker dies.
+// The runtime's URLs a page's element gives (scripts/hooks/board.py runtime_attributes; the worker's data-worker).
+export function runtimeURLs(element) {
+  const url = (value) => new URL(value, document.baseURI).href;
+  const { worker, pyodide, lock, stdlib } = element.dataset;
+  return { workerURL: url(worker), indexURL: url(pyodide), lockFileURL: url(lock), stdLibURL: url(stdlib) };
+}
+
 export class BoardRuntime {
-  constructor({ workerURL, indexURL, lockFileURL }) {
-    this.urls = { workerURL, indexURL, lockFileURL };
+  constructor({ workerURL, indexURL, lockFileURL, stdLibURL }) {
+    this.urls = { workerURL, indexURL, lockFileURL, stdLibURL };
     this.worker = null;
     this.ready = null;
     this.version = null; // the engine's "version" op, once booted
@@ -62,9 +76,10 @@ export class BoardRuntime {
       if (this.worker !== worker) return;
       this.crash({ type: "WorkerError", message: "a message from the board's worker could not be read" });
     });
-    const { indexURL, lockFileURL } = this.urls;
-    this.ready = this.send("boot", { indexURL, lockFileURL }).then(({ version, timings }) => {
+    const { indexURL, lockFileURL, stdLibURL } = this.urls;
+    this.ready = this.send("boot", { indexURL, lockFileURL, stdLibURL }).then(({ version, timings, files }) => {
       this.timings = timings;
+      keepOffline(files);
       return (this.version = version);
     });
     return this.ready;
@@ -165,15 +180,12 @@ class Loader {
     this.text = JSON.parse(root.dataset.text);
     this.lang = root.lang || document.documentElement.lang || "en";
     this.total = Number(root.dataset.bytes);
+    // The bar counts the runtime's bytes as received (decompressed); its words say what is downloaded, compressed.
+    this.transfer = Number(root.dataset.transfer || root.dataset.bytes);
     // Megabytes as the hook writes them (scripts/hooks/board.py megabytes()), in the page's language.
     const number = new Intl.NumberFormat(this.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     this.megabytes = (bytes) => this.text.megabytes.replace("{number}", number.format(bytes / 1e6));
-    const url = (value) => new URL(value, document.baseURI).href;
-    this.runtime = new BoardRuntime({
-      workerURL: url(root.dataset.worker),
-      indexURL: url(root.dataset.pyodide),
-      lockFileURL: url(root.dataset.lock),
-    });
+    this.runtime = new BoardRuntime(runtimeURLs(root));
     this.runtime.onProgress((loaded) => this.progress(loaded));
     // A worker that dies once the board is playing restarts by itself (while starting, start() handles it).
     this.runtime.onFailure((error) => this.state === "ready" && this.restart(error));
@@ -244,9 +256,10 @@ class Loader {
   progress(loaded) {
     const bar = this.part("loading").querySelector("progress");
     bar.value = Math.min(loaded, this.total);
+    const share = this.transfer / this.total;
     this.part("bytes").textContent = this.text.progress
-      .replace("{loaded}", this.megabytes(bar.value))
-      .replace("{total}", this.megabytes(this.total));
+      .replace("{loaded}", this.megabytes(bar.value * share))
+      .replace("{total}", this.megabytes(this.transfer));
     if (loaded >= this.total && this.state === "loading") this.part("status").textContent = this.text.booting;
   }
 

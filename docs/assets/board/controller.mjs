@@ -116,9 +116,15 @@ export class Controller {
     this.offerContinue(start);
   }
 
+  // A game saved in this browser: "Continue the game" beside New game. This tab's own game (a reload) goes on at
+  // once, as it was before the reload, with no button to press.
   async offerContinue(start) {
     this.savedSlot = await this.findSave();
     if (!this.savedSlot || this.intent === "sandbox" || this.runtime) return;
+    if (this.savedSlot === session()?.getItem(this.savesKey) && this.root.sniffBoard?.state === "idle") {
+      this.intent = "continue";
+      return this.root.sniffBoard.start();
+    }
     const attributes = { class: "md-button md-button--primary", ...this.config.continueAttributes };
     const chosen = () => (this.intent = "continue");
     this.resumeButton = addContinue(this.root, start, this.text.continue, attributes, chosen);
@@ -270,6 +276,10 @@ export class Controller {
 
   async newGame() {
     await this.claim();
+    // A new game is dealt with what the form shows, read again now: a choice that reached the form without a
+    // change event (made while the page was still setting the board up, or put back by the browser's own form
+    // restoring, which the forms refuse with autocomplete="off") is not lost to the settings read before it.
+    this.readForm?.();
     const args = this.newArgs();
     const meta = { resume: this.resumeMeta() };
     return this.actions.run(

@@ -120,29 +120,31 @@ class Board extends Controller {
       );
     const form = h(
       "form",
-      { class: "sniff-play__settings", "data-play-settings": "" },
+      { class: "sniff-play__settings", "data-play-settings": "", autocomplete: "off" },
       select("rules", t.rules, RULES),
       h("fieldset", {}, h("legend", {}, t.players), radios, partners),
       select("bots", t.strength, ["random", "greedy", "strong"]),
       select("pace", t.pace, ["slow", "normal", "fast", "instant"]),
     );
     form.addEventListener("submit", (event) => event.preventDefault());
-    form.addEventListener("change", () => {
-      const data = new FormData(form);
-      this.settings = {
-        ...this.settings,
-        rules: data.get("rules"),
-        partners: data.get("partners") === "on",
-        players: Number(data.get("sniff-players")),
-        bots: data.get("bots"),
-        pace: data.get("pace"),
-      };
-      this.settings = checkSettings(this.settings);
-      this.storeSettings();
-      this.showRules(form);
-    });
+    form.addEventListener("change", () => this.readForm(form));
     this.showRules(form);
     return form;
+  }
+
+  // The settings as the form shows them (controller.mjs readForm says why it is read again at New game).
+  readForm(form = this.form) {
+    const data = new FormData(form);
+    this.settings = checkSettings({
+      ...this.settings,
+      rules: data.get("rules"),
+      partners: data.get("partners") === "on",
+      players: Number(data.get("sniff-players")),
+      bots: data.get("bots"),
+      pace: data.get("pace"),
+    });
+    this.storeSettings();
+    this.showRules(form);
   }
 
   // Four players are partners in American Sniff; in classic Sniff they play alone unless the box is ticked.
@@ -159,15 +161,22 @@ class Board extends Controller {
     return this.sandbox.open(this.mode === "sandbox" ? this.sandbox.layout.join(";") : (new URLSearchParams(location.search).get("sandbox") ?? ""));
   }
 
-  // A new hand's table is empty, so the engine hasn't loaded its SVG renderer yet: let it do so
-  // now, while the player looks at their tiles, rather than after their first move.
+  // A new hand's table is empty, so the engine hasn't loaded its SVG renderer yet: let it do so while the player
+  // looks at their tiles, rather than after their first move; not before, where it would hold up the bots' first
+  // moves (the worker answers one call at a time).
   onStart(view) {
     this.selected = null;
-    if (!view.svg) this.runtime.call("sniff.render_svg", { layout: "0|0" }).catch(() => {});
+    this.rendererLoaded = Boolean(view.svg);
   }
 
   beforeShow(view) {
     if (this.view?.moves !== view.moves) this.selected = null;
+  }
+
+  afterShow(view) {
+    if (this.rendererLoaded || view.phase !== "you" || this.source) return;
+    this.rendererLoaded = true;
+    this.runtime.call("sniff.render_svg", { layout: "0|0" }).catch(() => {});
   }
 
   inProgress(view) {

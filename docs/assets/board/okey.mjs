@@ -161,7 +161,7 @@ class Table extends Controller {
       h("label", { class: "okey-play__choice" }, h("input", { type: "checkbox", name, checked: st[name] }), " ", label);
     const form = h(
       "form",
-      { class: "okey-play__settings", "data-okey-settings": "" },
+      { class: "okey-play__settings", "data-okey-settings": "", autocomplete: "off" },
       h("fieldset", {}, h("legend", {}, t.mode), radios),
       select(
         "bots",
@@ -187,20 +187,25 @@ class Table extends Controller {
     );
     form.addEventListener("submit", (event) => event.preventDefault());
     form.addEventListener("change", () => {
-      const data = new FormData(form);
-      this.settings = checkSettings({
-        mode: data.get("okey-mode"),
-        bots: data.get("bots"),
-        rounds: Number(data.get("rounds")),
-        doubling: data.get("doubling") === "on",
-        assisted: data.get("assisted") === "on",
-        timer: Number(data.get("timer")),
-        pace: data.get("pace"),
-      });
-      this.storeSettings();
+      this.readForm(form);
       this.startTimer();
     });
     return form;
+  }
+
+  // The settings as the form shows them (controller.mjs readForm says why it is read again at New game).
+  readForm(form = this.form) {
+    const data = new FormData(form);
+    this.settings = checkSettings({
+      mode: data.get("okey-mode"),
+      bots: data.get("bots"),
+      rounds: Number(data.get("rounds")),
+      doubling: data.get("doubling") === "on",
+      assisted: data.get("assisted") === "on",
+      timer: Number(data.get("timer")),
+      pace: data.get("pace"),
+    });
+    this.storeSettings();
   }
 
   // --- the game: what is Okey's --------------------------------------------------------------------------------

@@ -116,8 +116,11 @@ class Online {
 
   async openLobby() {
     this.show(h("p", {}, this.t.checking));
-    if (!(await hasServer())) {
-      this.show(h("p", { class: "online-table__none", "data-online-none": "" }, this.t.noServer));
+    // Offline (the site's service worker serves the page and the board against the bots), the tables say so.
+    const server = navigator.onLine && (await hasServer());
+    if (!server) {
+      const why = navigator.onLine ? this.t.noServer : this.t.needsNetwork;
+      this.show(h("p", { class: "online-table__none", "data-online-none": navigator.onLine ? "" : "offline" }, why));
       return;
     }
     this.show(this.lobbyForm());

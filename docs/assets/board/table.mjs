@@ -53,7 +53,8 @@ const TARGET_PX = 44;
 
 // Keep in view what matters on a table that pans: a place of the selected tile, else the tile placed last. A table
 // already showing one is left where the visitor put it (`panned`: its scroll before the table was drawn anew).
-// A table that pans is a region the keyboard can reach and scroll (`label` names it).
+// A table that pans is a region the keyboard can reach and scroll (`label` names it). On any screen, the places
+// of the selected tile stay in the window (keepInWindow).
 export function follow(table, panned = 0, label = "") {
   if (!table) return;
   const pans = table.scrollWidth > table.clientWidth + 1;
@@ -61,16 +62,34 @@ export function follow(table, panned = 0, label = "") {
     if (pans) table.setAttribute(name, value);
     else table.removeAttribute(name);
   }
-  if (!pans) return;
-  table.scrollLeft = panned;
   const hits = [...table.querySelectorAll(".join-hit")];
-  const marks = hits.length ? hits : [...table.querySelectorAll(".last-halo")];
+  if (pans) pan(table, panned, hits.length ? hits : [...table.querySelectorAll(".last-halo")]);
+  keepInWindow(hits);
+}
+
+function pan(table, panned, marks) {
+  table.scrollLeft = panned;
   if (!marks.length) return;
   const box = table.getBoundingClientRect();
   const boxes = marks.map((mark) => mark.getBoundingClientRect());
   if (boxes.some((mark) => mark.left >= box.left && mark.right <= box.right)) return;
   const middle = (boxes[0].left + boxes[0].right) / 2 - box.left + table.scrollLeft;
   table.scrollLeft = Math.max(0, middle - table.clientWidth / 2);
+}
+
+// The selected tile's places in the window, none hidden under the page's sticky header (Material's .md-header) or
+// below the fold: when the layout grew, the page scrolls to the nearest, the least it can. A window showing one
+// already is left as it is.
+const MARGIN_PX = 12;
+export function keepInWindow(marks) {
+  if (!marks.length) return;
+  const top = Math.max(0, document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0);
+  const bottom = window.innerHeight;
+  const boxes = marks.map((mark) => mark.getBoundingClientRect());
+  if (boxes.some((mark) => mark.top >= top && mark.bottom <= bottom)) return;
+  const distance = (mark) => (mark.top < top ? mark.top - top - MARGIN_PX : mark.bottom - bottom + MARGIN_PX);
+  const nearest = boxes.reduce((best, mark) => (Math.abs(distance(mark)) < Math.abs(distance(best)) ? mark : best));
+  window.scrollBy({ top: distance(nearest), behavior: "instant" });
 }
 
 // A tile you may click: its face, its name "[3|4]"; aria-pressed when selected.

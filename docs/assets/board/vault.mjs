@@ -78,6 +78,16 @@ async function key() {
   return sealKey;
 }
 
+// Open the store and find (or make) the key ahead of the first save: the worker does it while Pyodide boots, so a
+// new game's first seal (a fresh profile creates the database, then the key) costs nothing at the start.
+export async function prepare() {
+  try {
+    await key();
+  } catch {
+    // storage refused: seal() says so when it is asked to keep a game
+  }
+}
+
 const encoder = new TextEncoder();
 
 export async function seal(name, value) {
