@@ -227,7 +227,7 @@ def test_the_end_of_a_game_from_a_saved_game_near_its_end(browser, site_url):
         check_sheet_against_record(sheet(page), record)
         winner = page.locator(".sniff-play__winner").inner_text()
         assert str(game.scores[game.winner]) in winner
-        assert page.locator(".sniff-play__chart svg").locator("polyline").count() == game.sides
+        assert page.locator(".sniff-play .board-chart svg").locator("polyline").count() == game.sides
         assert winner in " ".join(page.evaluate("window.announced"))
         assert page.evaluate("localStorage.getItem('sniff-board:game')") is None, "the old save was handed over"
         assert saves.sealed(page, "sniff") is None, "a finished game is not resumed"

@@ -4,7 +4,11 @@
 // elements; what a click does comes in as callbacks. The controller is game.mjs.
 
 const version = new URL(import.meta.url).search;
-const [dom, { hitRadius }] = await Promise.all([import(`./dom.mjs${version}`), import(`./state.mjs${version}`)]);
+const [dom, { hitRadius }, { drawChart }] = await Promise.all([
+  import(`./dom.mjs${version}`),
+  import(`./state.mjs${version}`),
+  import(`./chart.mjs${version}`),
+]);
 const { h, s, listen, svgFrom, format, tileName, tileFace, tileBack } = dom;
 
 // The engine's SVG of the layout, with the places the selected tile may go made clickable.
@@ -329,7 +333,7 @@ export function gameEndPanel(view, text, { newGame }) {
     { class: "sniff-play__end sniff-play__end--game", "aria-labelledby": "sniff-play-over-title" },
     h("h3", { id: "sniff-play-over-title" }, text.gameOver),
     h("p", { class: "sniff-play__winner" }, view.gameEnd.text),
-    h("figure", { class: "sniff-play__chart" }, svgFrom(view.gameEnd.chart), h("figcaption", {}, text.chart)),
+    drawChart(view.gameEnd.chart),
     newGame ? button(text.newGame, { "data-key": "new-game-end", onclick: newGame }) : null,
   );
 }

@@ -424,6 +424,20 @@ class Words:
     def game_over(self) -> str:
         return self._("The game is over.")
 
+    # -- the chart of the totals (the table's own words, as ui_text gives them) --------------------------------------
+
+    def chart_title(self) -> str:
+        return self._("Totals round by round")
+
+    def chart_rounds(self) -> str:
+        return self._("Rounds")
+
+    def chart_total(self) -> str:
+        return self._("Total")
+
+    def round_label(self, number: int) -> str:
+        return self._("Round {number}").format(number=number)
+
     # -- refusals ----------------------------------------------------------------------
 
     def refusal(self, code: str, params: dict) -> str:

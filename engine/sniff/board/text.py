@@ -366,6 +366,10 @@ class Words:
         _ = self._
         return _("Hand")
 
+    def chart_total(self) -> str:
+        _ = self._
+        return _("Total")
+
     def chart_target(self, target: int) -> str:
         _ = self._
         return _("Target {target}").format(target=target)
