@@ -544,7 +544,7 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
         page.locator("select[name=timer]").select_option("0")  # (no timer runs out while the worker restarts)
         moves = int(moves_done(page))
         page.evaluate(
-            """() => document.querySelector("[data-okey-board]").sniffBoard.runtime.worker
+            """() => document.querySelector("[data-okey-board]").boardLoader.runtime.worker
                  .dispatchEvent(new ErrorEvent("error", {message: "out of memory"}))"""
         )
         page.wait_for_selector(f"{TABLE}[data-state=ready][data-restarts='1']", timeout=BOOT_TIMEOUT)

@@ -121,9 +121,9 @@ export class Controller {
   async offerContinue(start) {
     this.savedSlot = await this.findSave();
     if (!this.savedSlot || this.intent === "sandbox" || this.runtime) return;
-    if (this.savedSlot === session()?.getItem(this.savesKey) && this.root.sniffBoard?.state === "idle") {
+    if (this.savedSlot === session()?.getItem(this.savesKey) && this.root.boardLoader?.state === "idle") {
       this.intent = "continue";
-      return this.root.sniffBoard.start();
+      return this.root.boardLoader.start();
     }
     const attributes = { class: "md-button md-button--primary", ...this.config.continueAttributes };
     const chosen = () => (this.intent = "continue");

@@ -55,7 +55,7 @@ class Board extends Controller {
       reason: (error) => this.reason(error),
     });
     root.sniffPlay = root.boardController = this;
-    if (this.intent === "sandbox") root.sniffBoard?.start(); // "Try it": the visitor asked for the board
+    if (this.intent === "sandbox") root.boardLoader?.start(); // "Try it": the visitor asked for the board
   }
 
   // --- stored data (state.mjs): the settings; a save of the release before, taken up once ----------------------

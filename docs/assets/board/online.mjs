@@ -315,7 +315,7 @@ class Online {
         controller.intent = "online";
         await new Promise((resolve) => {
           controller.onlineReady = resolve;
-          root.sniffBoard?.start();
+          root.boardLoader?.start();
         });
       }
       controller.openOnline({ act: (action) => this.send(action), state: () => this.state });

@@ -9,7 +9,46 @@ const [dom, { hitRadius }, { drawChart }] = await Promise.all([
   import(`./state.mjs${version}`),
   import(`./chart.mjs${version}`),
 ]);
-const { h, s, listen, svgFrom, format, tileName, tileFace, tileBack } = dom;
+const { h, s, listen, svgFrom, format } = dom;
+
+// "3|4" -> "[3|4]", as the engine writes a tile in sentences and button names.
+export const tileName = (notation) => `[${notation}]`;
+
+// Pips of each value on a 3 x 3 grid (along the tile, across it), as engine/sniff/svg.py draws them.
+const PIPS = {
+  0: [],
+  1: [[0, 0]],
+  2: [[1, -1], [-1, 1]],
+  3: [[1, -1], [0, 0], [-1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [0, -1], [1, -1], [-1, 1], [0, 1], [1, 1]],
+};
+
+// A domino's face, standing up (one half above the other), in the diagrams' colours
+// (the .sniff-svg classes of docs/assets/stylesheets/diagrams.css). Decorative: the
+// button around it carries the name.
+export function tileFace(notation) {
+  const [a, b] = notation.split("|").map(Number);
+  const face = s("svg", {
+    class: "sniff-svg sniff-face",
+    viewBox: "0 0 22 42",
+    "aria-hidden": "true",
+    focusable: "false",
+  });
+  face.append(s("rect", { class: "tile-body", x: 1, y: 1, width: 20, height: 40, rx: 3, "stroke-width": 1.2 }));
+  face.append(s("line", { class: "tile-divider", x1: 4, y1: 21, x2: 18, y2: 21, "stroke-width": 1.2 }));
+  [a, b].forEach((value, half) => {
+    const cy = 11 + half * 20;
+    for (const [along, across] of PIPS[value]) {
+      face.append(s("circle", { class: "pip", cx: 11 + across * 5, cy: cy + along * 5, r: 1.9 }));
+    }
+  });
+  return face;
+}
+
+// The back of a tile: someone else's, face down.
+export const tileBack = () => h("span", { class: "sniff-back", "aria-hidden": "true" });
 
 // The engine's SVG of the layout, with the places the selected tile may go made clickable.
 // options: [{action, target, side, label}] of one tile; choose(action) when one is clicked.
