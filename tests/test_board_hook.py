@@ -215,6 +215,14 @@ def test_the_board_carries_its_games_schema_for_the_forms(runtime, game):
     assert schema == expected
 
 
+def test_the_node_tests_read_the_schemas_the_pages_carry():
+    # tests/node/board_settings.test.mjs reads each game's settings from this file, as the page from its board.
+    from engine.core.games import GAMES
+
+    kept = json.loads((ROOT / "tests" / "data" / "board-schemas.json").read_text(encoding="utf-8"))
+    assert kept == {game: hook.board_schema(game) for game in GAMES}, "regenerate tests/data/board-schemas.json"
+
+
 def test_catalogs_are_compiled_again_only_when_a_po_changed(tmp_path):
     po = tmp_path / "fi" / "LC_MESSAGES" / "board.po"
     po.parent.mkdir(parents=True)

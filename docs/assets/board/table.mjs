@@ -327,31 +327,15 @@ function sheetCell(row, side, view, text) {
 // The end of a hand: every hand shown, each deduction with its rounding, and Next hand.
 export function handEndPanel(view, text, { nextHand, canDeal }) {
   const end = view.handEnd;
-  const deduction = (d) => {
-    const tiles = view.seats[d.seat].tiles;
-    return h(
-      "li",
-      { "data-seat": d.seat, "data-deduction": d.deduction },
-      h("strong", {}, view.seats[d.seat].name),
-      " ",
-      tiles.length ? faces(tiles) : null,
-      " ",
-      d.text,
-    );
+  // A seat's line: its name, its tiles left, and what they cost or count.
+  const seatLine = (entry, data) => {
+    const tiles = view.seats[entry.seat].tiles;
+    const name = h("strong", {}, view.seats[entry.seat].name);
+    return h("li", { "data-seat": entry.seat, ...data }, name, " ", tiles.length ? faces(tiles) : null, " ", entry.text);
   };
+  const deduction = (d) => seatLine(d, { "data-deduction": d.deduction });
   // Classic Sniff: no deductions; every seat's tiles left, then the award with its arithmetic.
-  const remaining = (r) => {
-    const tiles = view.seats[r.seat].tiles;
-    return h(
-      "li",
-      { "data-seat": r.seat, "data-pips": r.pips },
-      h("strong", {}, view.seats[r.seat].name),
-      " ",
-      tiles.length ? faces(tiles) : null,
-      " ",
-      r.text,
-    );
-  };
+  const remaining = (r) => seatLine(r, { "data-pips": r.pips });
   return h(
     "section",
     { class: "sniff-play__end", "aria-labelledby": "sniff-play-end-title" },
