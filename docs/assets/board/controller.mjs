@@ -1,4 +1,5 @@
-// One board for every game, made of parts; a game's adapter (game.mjs, okey.mjs) uses it and says what is its own.
+// One board for every game, made of parts; a game's adapter (its own module, loaded by scripts/hooks/board.py) uses
+// it and says what is its own.
 //
 // The board (this module) owns the game in play: "Continue the game" in the loader; every call to the worker,
 // through state.mjs's guard (an action in flight takes its key; a reply for an older state is dropped); a new game,
