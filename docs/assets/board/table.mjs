@@ -1,7 +1,7 @@
 // The board's pictures of a game: the table (layout, seats, your hand and moves), the end of a
 // hand or of the game, the log and the score sheet. Pure rendering: every function takes the
 // engine's view (engine/sniff/board/view.py) and the words (engine/sniff/board/text.py ui_text), and returns
-// elements; what a click does comes in as callbacks. The controller is game.mjs.
+// elements; what a click does comes in as callbacks. The adapter that puts them on the board is game.mjs.
 
 const version = new URL(import.meta.url).search;
 const [dom, { hitRadius }, { drawChart }] = await Promise.all([
