@@ -2,7 +2,8 @@
 // the scores up, the target if the game has one), and the same figures as a table, which is what a screen reader
 // reads (the drawing is decorative). The data is the view's gameEnd.chart, every word in it already in the page's
 // language (engine/core/chart.py score_lines):
-//   {title, along, up, columns: ["Hand 1", ...], lines: [{name, values: [score after each part]}], target: {value, text} | null}
+//   {title, along, up, columns: ["Hand 1", ...], lines: [{name, values: [score after each part]}],
+//    target: {value, text} | null}
 //
 // chartLayout() is the geometry alone (no DOM: tested under node --test, tests/node/board_chart.test.mjs);
 // drawChart() makes the elements. Lines differ by their dash and their markers as well as by colour (board.css).
