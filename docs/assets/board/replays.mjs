@@ -17,22 +17,29 @@ export class Replays {
     this.finished = null; // a finished game kept behind the replay
   }
 
-  // A file is checked (its size and nesting) before it is posted; a file that is no record leaves the board as it
-  // was, with the bots going on if it was their turn.
+  // A record's file, read as the command line reads it (engine/core/record.py read_text): UTF-8 only, and a
+  // byte-order mark kept (File.text() would drop it), so the engine refuses it in the same words.
   async open(file) {
     if (!file) return;
-    const board = this.board;
-    const refusedWith = (reason) => board.drawing.message(format(board.text.badRecord, { reason }));
     let text;
     try {
-      // The file's bytes, read as the command line reads them (engine/core/record.py read_text): UTF-8 only, and
-      // a byte-order mark kept (File.text() would drop it), so the engine refuses it in the same words.
       text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(await file.arrayBuffer());
     } catch {
-      return refusedWith(board.reason({ code: "record-not-text" }));
+      return this.refused(this.board.reason({ code: "record-not-text" }));
     }
+    return this.load(text);
+  }
+
+  refused(reason) {
+    this.board.drawing.message(format(this.board.text.badRecord, { reason }));
+  }
+
+  // A record's text (a file's, or one fetched by its link) replayed: checked (its size and nesting) before it is
+  // posted; a text that is no record leaves the board as it was, with the bots going on if it was their turn.
+  async load(text) {
+    const board = this.board;
     const refused = checkRecordText(text);
-    if (refused) return refusedWith(board.reason(refused));
+    if (refused) return this.refused(board.reason(refused));
     return board.actions.run(
       "load",
       "change",
@@ -48,7 +55,7 @@ export class Replays {
         board.render();
         board.drawing.announce(this.lines(view));
       },
-      (error) => refusedWith(board.reason(error)),
+      (error) => this.refused(board.reason(error)),
     );
   }
 
