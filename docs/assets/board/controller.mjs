@@ -32,8 +32,8 @@
 //   legacy                {read(), drop()}: a save of the release before, kept by the page (saves.mjs LEGACY)
 //   viewing(view, start)  before a new view is drawn (start: a new game's meta): what follows the view (a selection)
 //   shown(view)           after it is drawn and announced
-//   drawing(), drawn(x)   around the redraw (x is drawing()'s value): what the redraw keeps; drawn() may give the
-//                         element the focus goes to
+//   beforeDraw(), afterDraw(x)  around the redraw (x: beforeDraw()'s value): what the redraw keeps (a table's
+//                         scroll); afterDraw() may give the element the focus goes to
 //   offered(action)       whether a move the view does not list is on offer all the same
 //   startLines(view), replayLines(view, step), fileName(record): what a start and a replay announce, the
 //                         downloaded record's name

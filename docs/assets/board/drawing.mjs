@@ -48,7 +48,7 @@ export class Drawing {
     if (!view) return;
     const focused = document.activeElement?.closest?.("[data-key]")?.dataset.key;
     const hadFocus = this.section.contains(document.activeElement);
-    const kept = game.drawing?.();
+    const kept = game.beforeDraw?.();
     patch(this.content, game.draw().filter((part) => part !== null && part !== undefined));
     this.placeMessage();
     this.extras();
@@ -58,7 +58,7 @@ export class Drawing {
     board.root.dataset[`${game.attr}Phase`] = phase;
     // How far the game has gone (parts dealt + moves made): tests and scripts wait on it.
     board.root.dataset[`${game.attr}Moves`] = mode === "game" ? view.moves : 0;
-    const target = game.drawn?.(kept);
+    const target = game.afterDraw?.(kept);
     if (!hadFocus) return;
     const find = (selector) => this.section.querySelector(selector);
     const again = focused && focused !== "turn" && find(`[data-key="${CSS.escape(focused)}"]`);

@@ -174,11 +174,11 @@ class Sniff {
 
   // --- drawing -----------------------------------------------------------------------------------------------------
 
-  drawing() {
+  beforeDraw() {
     return this.board.content.querySelector(".sniff-play__table")?.scrollLeft ?? 0;
   }
 
-  drawn(panned) {
+  afterDraw(panned) {
     const board = this.board;
     scrollToEnd(board.content.querySelector(".sniff-play__log"));
     table.follow(board.content.querySelector(".sniff-play__table"), panned, this.text.layoutPans);

@@ -174,7 +174,7 @@ class Okey {
 
   // --- drawing -------------------------------------------------------------------------------------------------------
 
-  drawn() {
+  afterDraw() {
     scrollToEnd(this.board.content.querySelector(".okey-play__log ol"));
     this.showTimer();
     return this.hand.focus();
