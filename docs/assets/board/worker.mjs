@@ -189,7 +189,7 @@ const noSave = (name) => ({ type: "NoSaveError", code: "no-save", params: {}, me
 async function restore(name, args) {
   const payload = latest.get(name) ?? (await open(name));
   if (!payload && !args?.save) throw Object.assign(new Error("no save"), { details: noSave(name) });
-  // A save of the release before, handed over once: the engine checks it as it would a forged one (controller.mjs
+  // A save of the release before, handed over once: the engine checks it as it would a forged one (saves.mjs
   // LEGACY says why that is enough).
   if (args?.save) return { args, meta: {} };
   return { args: { ...payload.meta?.resume, ...args, save: payload.save }, meta: payload.meta ?? {} };
