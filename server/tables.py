@@ -46,8 +46,6 @@ from .store import now_ms
 #: (Okey's assisted table) are its spec's ``table_options``.
 TABLE_OPTIONS = {"timer": (0, 3600, 0), "pause": (0, 60, 5)}
 MAX_SEATS = 8
-#: The bot that plays a human's seat (timed out, away, or left): the registry's middle level.
-TAKEOVER = "greedy"
 
 
 def digest(token: str) -> str:
@@ -310,7 +308,7 @@ class Table:
             if seat["kind"] == "bot":
                 info.append({"seat": index, "kind": "bot", "level": seat["level"]})
             elif seat.get("left"):
-                info.append({"seat": index, "kind": "bot", "level": TAKEOVER})
+                info.append({"seat": index, "kind": "bot", "level": self.spec.default_bot})
             elif seat["token"] is None:
                 info.append({"seat": index, "kind": "human", "level": None, "taken": False})
             else:
