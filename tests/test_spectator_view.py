@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.core.games import GAMES
-from engine.core.views import hidden_draws, spectator_view
+from engine.core.views import SPECTATOR, hidden_draws, spectator_view
 
 #: One whole game of each game, with a table's pause between rounds (the finished round's view is checked too).
 CASES = [
@@ -24,7 +24,7 @@ def _check(spec, game) -> dict:
         assert view == views[0], f"the spectator's view made from seat {seat} differs from seat 0's"
     view = views[0]
     assert view["seat"] is None
-    for key, value in spec.view_private.items():
+    for key, value in {**SPECTATOR, **spec.view_private}.items():
         assert view[key] == value
     assert all(event.get("draw") is None for event in view["events"])
     return view
@@ -53,11 +53,12 @@ def test_hidden_draws_and_the_private_part() -> None:
     events = [{"seat": 0, "draw": "3-4"}, {"seat": 1, "draw": None}, {"seat": 0, "play": "3-4"}]
     assert hidden_draws(events) == [{"seat": 0, "draw": None}, {"seat": 1, "draw": None}, {"seat": 0, "play": "3-4"}]
     assert events[0]["draw"] == "3-4"  # the seat's own records are not changed
-    view = {"seat": 2, "tiles": ["1-1"], "legal": ["draw"], "events": events, "scores": [1, 2]}
-    assert spectator_view(view, {"seat": None, "tiles": [], "legal": []}) == {
+    view = {"seat": 2, "hand": ["1-1"], "legal": ["draw"], "events": events, "scores": [1, 2], "taken": "R5"}
+    assert spectator_view(view, {"taken": None}) == {
         "seat": None,
-        "tiles": [],
+        "hand": [],
         "legal": [],
         "events": hidden_draws(events),
         "scores": [1, 2],
+        "taken": None,
     }

@@ -55,10 +55,6 @@ def test_two_processes_one_killed_and_the_game_finished_on_the_other(site, redis
                 assert rejoined["state"]["version"] >= version
                 moved.append(back)
             final = await play_out(moved + second, pick=okey_pick, timeout=60)
-            # The new owner knows the spectator (its presence is in Redis): it is sent the game to its end.
-            await spectator.wait(lambda s: s["over"])
-            record = await asyncio.to_thread(get, f"{two.url}/tables/{created['table']}/record")
-            await spectator.close()
             # Nobody sends the timed table a command: the second process adopts it once its lease ran out, and
             # the seat connected there is told the moves its timer makes the bots play.
             rebuilt = f"table {made['table']} rebuilt from its log"
@@ -69,6 +65,10 @@ def test_two_processes_one_killed_and_the_game_finished_on_the_other(site, redis
             seen = timed[1].state["version"]
             await timed[1].wait(lambda s: s["version"] > seen, timeout=10)
             await timed[1].close()
+            # The new owner knows the spectator (its presence is in Redis): it was sent the game to its end.
+            await spectator.wait(lambda s: s["over"])
+            record = await asyncio.to_thread(get, f"{two.url}/tables/{created['table']}/record")
+            await spectator.close()
             for player in moved + second:
                 await player.close()
             return final, created, made, adopted, record
