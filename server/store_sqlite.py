@@ -14,6 +14,21 @@ from pathlib import Path
 
 from .store import KEEP_MS, LEASE_MS, StoreConflict, StoreUnavailable, now_ms
 
+#: The tables: each table's meta and log, the finished ones, their records (and when the game ended), the table a
+#: rematch made, and the lobby's entries of the public tables.
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, meta TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS log (table_id TEXT NOT NULL, version INTEGER NOT NULL, entry TEXT NOT NULL,"
+    " PRIMARY KEY (table_id, version))",
+    "CREATE TABLE IF NOT EXISTS finished (id TEXT PRIMARY KEY)",
+    "CREATE TABLE IF NOT EXISTS records (id TEXT PRIMARY KEY, at INTEGER NOT NULL, record TEXT)",
+    "CREATE INDEX IF NOT EXISTS records_at ON records (at)",
+    "CREATE TABLE IF NOT EXISTS nexts (id TEXT PRIMARY KEY, next TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS lobby (id TEXT PRIMARY KEY, game TEXT NOT NULL, created INTEGER NOT NULL,"
+    " summary TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS lobby_created ON lobby (created)",
+)
+
 
 class SqliteStore:
     shared = False
@@ -27,20 +42,8 @@ class SqliteStore:
         # NORMAL: a transaction is in the WAL (the OS's cache) when commit returns, so a killed process
         # loses nothing; only a power cut could lose the last ones (FULL would sync every commit).
         self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, meta TEXT NOT NULL)")
-        self.db.execute(
-            "CREATE TABLE IF NOT EXISTS log (table_id TEXT NOT NULL, version INTEGER NOT NULL, entry TEXT NOT NULL,"
-            " PRIMARY KEY (table_id, version))"
-        )
-        self.db.execute("CREATE TABLE IF NOT EXISTS finished (id TEXT PRIMARY KEY)")
-        self.db.execute("CREATE TABLE IF NOT EXISTS records (id TEXT PRIMARY KEY, at INTEGER NOT NULL, record TEXT)")
-        self.db.execute("CREATE INDEX IF NOT EXISTS records_at ON records (at)")
-        self.db.execute("CREATE TABLE IF NOT EXISTS nexts (id TEXT PRIMARY KEY, next TEXT NOT NULL)")
-        self.db.execute(
-            "CREATE TABLE IF NOT EXISTS lobby (id TEXT PRIMARY KEY, game TEXT NOT NULL, created INTEGER NOT NULL,"
-            " summary TEXT NOT NULL)"
-        )
-        self.db.execute("CREATE INDEX IF NOT EXISTS lobby_created ON lobby (created)")
+        for statement in SCHEMA:
+            self.db.execute(statement)
         #: table -> (owner, until: time.monotonic() seconds)
         self.leases: dict[str, tuple[str, float]] = {}
         #: table -> seat -> process -> open connections

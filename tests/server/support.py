@@ -212,12 +212,12 @@ class Player:
         return result
 
     async def until(self, predicate, timeout: float = 20) -> None:
-        """Until ``predicate(self)`` holds (a ``table`` or ``said`` this client got)."""
+        """Until ``predicate(self)`` holds (a ``table``, ``said`` or ``state`` this client got)."""
         deadline = time.monotonic() + timeout
         while not predicate(self):
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"timed out waiting; last table: {self.table}, said: {self.said}")
+                raise AssertionError(f"timed out waiting; last state: {self.state}; table: {self.table}")
             self.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
@@ -263,16 +263,8 @@ class Player:
 
     async def wait(self, predicate, timeout: float = 20) -> dict:
         """Until ``predicate(state)`` holds for this seat's latest state."""
-        deadline = time.monotonic() + timeout
-        while True:
-            if self.state is not None and predicate(self.state):
-                return self.state
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"timed out waiting; last state: {self.state}")
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+        await self.until(lambda player: player.state is not None and predicate(player.state), timeout)
+        return self.state
 
     async def close(self) -> None:
         if self.sio.connected:
