@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 import time
+import unicodedata
 from collections import deque
 
 import socketio
@@ -39,6 +40,8 @@ MAX_TEXT = 128
 MAX_ACTION = 4096
 #: The longest name a visitor types for their seat.
 MAX_NAME = 32
+#: Letters and symbols that show nothing (Hangul fillers, the blank braille pattern): a name of these alone is none.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 #: The phrases a seat or a spectator may say (by id; each page words them in its reader's language).
 PHRASES = ("hello", "good-luck", "well-played", "thanks", "sorry", "oops", "nice-move", "one-more", "bye")
 #: Phrases per connection: PHRASE_BURST at once, then one every 1 / PHRASE_RATE seconds; a table's spectators
@@ -63,14 +66,17 @@ def whole(data: dict, name: str, default: int | None = None) -> int:
 
 
 def seat_name(data: dict) -> str | None:
-    """The optional ``name`` a visitor typed for their seat: a text of at most MAX_NAME characters, trimmed;
-    an empty one is no name."""
+    """The optional ``name`` a visitor typed for their seat: a printable text of at most MAX_NAME characters,
+    trimmed; one that shows nothing (empty, blank fillers, combining marks alone) is no name."""
     value = data.get("name")
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > MAX_NAME or not value.isprintable():
         raise ServerError("bad-request", f"name is a text of at most {MAX_NAME} characters", {"field": "name"})
-    return value.strip() or None
+    value = value.strip()
+    if not any(char not in BLANKS and unicodedata.category(char)[0] not in "MZC" for char in value):
+        return None
+    return value
 
 
 def command_id(data: dict) -> str:
