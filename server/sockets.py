@@ -289,25 +289,33 @@ class Sockets:
             raise ServerError(
                 "bad-request", "phrase is one of the fixed phrases", {"field": "phrase", "allowed": list(PHRASES)}
             )
+        bucket = self.phrases.setdefault(sid, Bucket(PHRASE_BURST, PHRASE_RATE))
+        if not bucket.take():
+            raise ServerError("rate-limited", "one phrase every 2 seconds: slow down", {"phrases": PHRASE_RATE})
         if data.get("token") is not None:
             seat = await self.tables.speaker(table_id, text(data, "token"))
         elif table_id in self.watching.get(sid, ()):
             seat = None
-            crowd = self.crowds.get(table_id)
-            if crowd is None:
-                if len(self.crowds) > 10_000:  # the buckets of tables nobody spoke at lately go
-                    self.crowds = {key: bucket for key, bucket in self.crowds.items() if bucket.level < CROWD_BURST}
-                crowd = self.crowds[table_id] = Bucket(CROWD_BURST, CROWD_RATE)
-            if not crowd.take():
+            if not self.crowd(table_id).take():
                 raise ServerError("rate-limited", "the spectators say too much: slow down", {"phrases": CROWD_RATE})
         else:
             raise ServerError("bad-token", "a spectator says a phrase from a connection watching the table", {})
-        bucket = self.phrases.setdefault(sid, Bucket(PHRASE_BURST, PHRASE_RATE))
-        if not bucket.take():
-            raise ServerError("rate-limited", "one phrase every 2 seconds: slow down", {"phrases": PHRASE_RATE})
         said = {"table": table_id, "seat": seat, "phrase": phrase, "at": int(time.time() * 1000)}
         await self.sio.emit("said", said, room=table_id)
         return {}
+
+    def crowd(self, table_id: str) -> Bucket:
+        """The bucket of the phrases of a table's spectators (those of tables nobody said anything at for long
+        enough to have filled up again are dropped, so that they stay few)."""
+        crowd = self.crowds.get(table_id)
+        if crowd is None:
+            if len(self.crowds) >= 10_000:
+                now = time.monotonic()
+                self.crowds = {
+                    key: old for key, old in self.crowds.items() if now - old.stamp < CROWD_BURST / CROWD_RATE
+                }
+            crowd = self.crowds[table_id] = Bucket(CROWD_BURST, CROWD_RATE)
+        return crowd
 
     async def on_rematch(self, sid, data):
         table_id, token = text(data, "table"), text(data, "token")
