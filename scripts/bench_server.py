@@ -194,7 +194,7 @@ def spectating(conn, url: str, spectators: int, tables, watching) -> None:
             task.add_done_callback(tasks.discard)
         done.set()
         await asyncio.gather(*tasks)
-        conn.send(counted[0])
+        conn.send((counted[0], time.process_time()))
 
     asyncio.run(run())
 
@@ -243,7 +243,8 @@ async def load(args, server: ServerProcess) -> None:
         process.join()
     for _ in watchers:
         tables.put(None)
-    watched = sum([await asyncio.to_thread(pipe.recv) for pipe, _ in watchers])
+    crowds = [await asyncio.to_thread(pipe.recv) for pipe, _ in watchers]
+    watched, crowd_cpu = sum(count for count, _ in crowds), sum(seconds for _, seconds in crowds)
     for _, process in watchers:
         process.join()
     minutes = (time.monotonic() - started) / 60
@@ -265,7 +266,8 @@ async def load(args, server: ServerProcess) -> None:
         print(
             f"spectators: {args.spectators} per table ({args.spectators * args.tables} at once, in {len(watchers)} "
             f"client processes of their own); the states they got: {watched} "
-            f"({watched / max(1, len(bench.answers)):.1f} per action)"
+            f"({watched / max(1, len(bench.answers)):.1f} per action), decoding them cost their processes "
+            f"{crowd_cpu * 1000 / max(1, watched):.2f} ms each ({crowd_cpu:.0f} s of CPU, seating included)"
         )
     print(f"games finished: {bench.games} in {minutes * 60:.0f} s: {bench.games / minutes:.1f} games/min")
     if ms:
