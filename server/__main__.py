@@ -17,6 +17,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def raise_file_limit(connections: int) -> None:
+    """Each connection is a file: the soft limit raised to hold ``connections`` and the server's own files (up to
+    the hard limit; a warning if that is too low)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + 256
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        if target < wanted:
+            logging.getLogger("server").warning(
+                "open files are limited to %d (ulimit -n): lower --connections below %d", target, target - 256
+            )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m server", description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
@@ -34,7 +50,28 @@ def main(argv: list[str] | None = None) -> int:
         metavar="MS",
         help="how long a seat whose connection dropped waits before the bot plays it (default 2000 ms, at most 5000)",
     )
+    parser.add_argument(
+        "--origin",
+        action="append",
+        default=[o for o in os.environ.get("SERVER_ORIGIN", "").split(",") if o],
+        metavar="URL",
+        help="an origin whose pages may use the tables (https://tiles.example; repeat for more; default: the "
+        "page's own scheme and Host)",
+    )
+    parser.add_argument(
+        "--forwarded-allow-ips",
+        default=os.environ.get("FORWARDED_ALLOW_IPS", ""),
+        metavar="IPS",
+        help="the reverse proxies whose X-Forwarded-For gives the client's address (comma-separated; default none)",
+    )
+    from .limits import Limits
+
+    Limits.add_options(parser)
     args = parser.parse_args(argv)
+    try:
+        limits = Limits.from_options(args)
+    except ValueError as error:
+        parser.error(str(error))
     if not 0 <= args.grace <= 5000:
         parser.error("--grace is 0 to 5000 ms: the protocol allows a grace of at most 5 seconds")
     if args.db is not None and args.redis:
@@ -53,20 +90,35 @@ def main(argv: list[str] | None = None) -> int:
     import uvicorn
 
     from .app import make_app
+    from .gate import Gate, protocols
 
     db = args.db or ROOT / ".tables" / "tables.sqlite3"
     app, _, _ = make_app(
-        args.site, db=None if args.redis else db, redis=args.redis, bot_pace_ms=args.bot_pace, grace_ms=args.grace
+        args.site,
+        db=None if args.redis else db,
+        redis=args.redis,
+        bot_pace_ms=args.bot_pace,
+        grace_ms=args.grace,
+        limits=limits,
+        origins=args.origin,
     )
+    http, ws = protocols(Gate(limits, args.forwarded_allow_ips))
     config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
         log_level="warning",
         lifespan="on",
-        ws="websockets-sansio",
+        http=http,
+        ws=ws,
         ws_ping_interval=None,
+        ws_max_size=1_000_000,  # what Engine.IO reads at most (max_http_buffer_size)
+        timeout_keep_alive=limits.keep_alive,
+        h11_max_incomplete_event_size=limits.header_bytes,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+        server_header=False,
     )
+    raise_file_limit(limits.connections)
     server = uvicorn.Server(config)
     original = server.startup
 

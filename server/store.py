@@ -63,6 +63,10 @@ class Store(Protocol):
     async def finish(self, table_id: str) -> None:
         """The game is over: the table is no longer unfinished, and has no owner from now on."""
 
+    async def drop(self, table_id: str) -> None:
+        """The table is deleted, its log with it (a table that waited for its players too long): unknown from now
+        on."""
+
     async def unfinished(self) -> list[str]:
         """Every table whose game is not over."""
 

@@ -151,6 +151,14 @@ class RedisStore:
             await pipe.execute()
 
     @_reached
+    async def drop(self, table_id: str) -> None:
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.srem("unfinished", table_id)
+            pipe.zrem("owners", table_id)
+            pipe.delete(f"t:{table_id}:meta", f"t:{table_id}:log", f"t:{table_id}:owner", f"here:{table_id}")
+            await pipe.execute()
+
+    @_reached
     async def unfinished(self) -> list[str]:
         return sorted(await self.redis.smembers("unfinished"))
 

@@ -77,6 +77,13 @@ class SqliteStore:
         self.leases.pop(table_id, None)
         self.here.pop(table_id, None)
 
+    async def drop(self, table_id: str) -> None:
+        self._run("DELETE FROM log WHERE table_id = ?", (table_id,))
+        self._run("DELETE FROM finished WHERE id = ?", (table_id,))
+        self._run("DELETE FROM tables WHERE id = ?", (table_id,))
+        self.leases.pop(table_id, None)
+        self.here.pop(table_id, None)
+
     async def unfinished(self) -> list[str]:
         return [row[0] for row in self._run("SELECT id FROM tables WHERE id NOT IN (SELECT id FROM finished)")]
 

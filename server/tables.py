@@ -157,6 +157,7 @@ def new_meta(table_id: str, game: str, options: object, seats: object, lang: str
         "salt": salt,
         "commitment": commitment(seed, salt),
         "lang": lang,
+        "created": now_ms(),
     }
     return meta, token
 

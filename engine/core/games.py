@@ -131,6 +131,8 @@ class GameSpec:
     _tally: Callable[[dict, list, bool], Any] = field(repr=False)
     #: The strong bot's default time per move when it may search by time; None: the game's bots never do.
     bot_budget_ms: float | None = None
+    #: An action of the player to move, as typed, in the game's own notation.
+    _action_notation: Callable[[Any, str], str] | None = field(default=None, repr=False)
 
     @classmethod
     def of(cls, module: Any) -> GameSpec:
@@ -153,6 +155,7 @@ class GameSpec:
             module.summary,
             module.tally,
             getattr(module, "BOT_BUDGET_MS", None),
+            getattr(module, "action_notation", None),
         )
 
     def _records(self) -> Any:
@@ -246,6 +249,14 @@ class GameSpec:
 
     def view_json(self, game: Any, seat: int) -> dict:
         return self._view_json(game, seat)
+
+    def action_notation(self, game: Any, text: str) -> str:
+        """``text``, an action of the player to move, written as the game's records write it: the same text however
+        the action was typed (case, spaces, a tile's leading zero). A ``NotationError`` if it is no action; whether
+        it is legal is ``apply_action``'s to say."""
+        if self._action_notation is None:
+            return text
+        return self._action_notation(game, text)
 
 
 class _Registry(Mapping[str, GameSpec]):

@@ -10,7 +10,7 @@ import random
 from collections import Counter
 
 from ..core.games import Option, OptionError
-from .game import Drew, Game, Passed, Played
+from .game import Drew, Game, Passed, Played, parse_action
 from .notation import format_layout
 from .rules import ruleset_named
 
@@ -97,6 +97,11 @@ def tally(options: dict, names: list[str], rotate: bool):
     from .simulate import tally
 
     return tally(options, names, rotate)
+
+
+def action_notation(game: Game, text: str) -> str:
+    """An action as typed (``1|03 ON 0|1 High``), in the notation of the records (``1|3 on 0|1 high``)."""
+    return Game.notation(parse_action(text))
 
 
 def view_json(game: Game, seat: int) -> dict:

@@ -61,10 +61,12 @@ class ServerProcess:
         bot_pace: int = 0,
         grace: int | None = None,
         profile: Path | None = None,
+        options: tuple[str, ...] = (),
     ) -> None:
         args = [sys.executable, "-m", "server", "--port", "0", "--site", str(site), "--bot-pace", str(bot_pace)]
         args += ["--redis", redis] if redis else ["--db", str(db)]
         args += [] if grace is None else ["--grace", str(grace)]
+        args += list(options)  # more of python -m server's options (its limits)
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         # ``profile``: the server runs under cProfile, its statistics written to that file when it stops.
         self.profile = profile
