@@ -107,6 +107,10 @@ def online_text(lang: str, game: str) -> dict:
             "The shuffle does not check out: the commitment published when the table was created is not the "
             "SHA-256 of the seed and the salt revealed at the end."
         ),
+        "shuffleUnknown": _(
+            "The shuffle cannot be checked here: your link did not carry the commitment published when the "
+            "table was created. Compare the commitment below with the one the table's creator was shown."
+        ),
         "commitment": _("Commitment: {digest}"),
         "leave": _("Leave the table"),
     }

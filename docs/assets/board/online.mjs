@@ -13,6 +13,7 @@
 const version = new URL(import.meta.url).search;
 const { h, button, downloadJson, format } = await import(`./dom.mjs${version}`);
 const words = await import(`./online-words.mjs${version}`);
+const { shuffleCheck } = await import(`./state.mjs${version}`);
 
 const KEY = "online-table:";
 const SOON = 10_000; // the countdown announced to screen readers at 10 seconds left
@@ -446,9 +447,9 @@ class Online {
     const check = h("p", { class: "online-table__shuffle", "data-online-shuffle": "pending" });
     parts.push(check);
     if (this.table.commitment) parts.push(h("p", { class: "online-table__help online-table__digest" }, format(t.commitment, { digest: this.table.commitment })));
-    shuffleChecks(record, this.table.commitment).then((ok) => {
-      check.dataset.onlineShuffle = ok ? "ok" : "bad";
-      check.textContent = ok ? t.shuffleOk : t.shuffleBad;
+    shuffleCheck(record, this.table.commitment).then((verdict) => {
+      check.dataset.onlineShuffle = verdict;
+      check.textContent = { ok: t.shuffleOk, bad: t.shuffleBad, unknown: t.shuffleUnknown }[verdict];
     });
     return parts;
   }
@@ -468,14 +469,6 @@ class Online {
     }
     if (left > 0) this.ticker = setTimeout(() => this.tick(), Math.min(1000, left % 1000 || 1000));
   }
-}
-
-// Whether the commitment announced at creation is the SHA-256 of "<salt>:<seed>" revealed in the record.
-export async function shuffleChecks(record, announced) {
-  if (!record?.salt || record.seed === undefined) return false;
-  const bytes = new TextEncoder().encode(`${record.salt}:${record.seed}`);
-  const digest = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return digest === (announced || record.commitment) && digest === record.commitment;
 }
 
 for (const root of document.querySelectorAll("[data-online]")) root.onlineTable = new Online(root);
