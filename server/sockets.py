@@ -89,9 +89,11 @@ def language(data: dict) -> str:
 
 
 def client_address(environ: dict) -> str:
-    """The client's address as uvicorn gives it (the proxy's forwarded one behind a trusted proxy); an IPv6
-    address counts as its /64, which one subscriber holds whole."""
-    address = str(environ.get("REMOTE_ADDR") or "?")
+    """The client's address as uvicorn gives it (the proxy's forwarded one behind a trusted proxy; python-engineio's
+    ``REMOTE_ADDR`` is always 127.0.0.1 under ASGI); an IPv6 address counts as its /64, which one subscriber
+    holds whole."""
+    client = (environ.get("asgi.scope") or {}).get("client") or ("?",)
+    address = str(client[0])
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
@@ -156,6 +158,8 @@ class GuardedServer(socketio.AsyncServer):
 
     async def _handle_eio_message(self, eio_sid, data):
         guard = self.guard
+        if eio_sid not in guard.connections:
+            return  # closed for its limits: nothing more is read from it
         refusal = guard.admit(eio_sid, data)
         if refusal is None:
             try:
@@ -167,6 +171,8 @@ class GuardedServer(socketio.AsyncServer):
         await guard.refuse(eio_sid, ack_id(data), refusal)
 
     async def _handle_event(self, eio_sid, namespace, id, data):
+        if self.manager.sid_from_eio_sid(eio_sid, namespace or "/") is None:
+            return await self.guard.strike(eio_sid)  # an event before its namespace is open: nobody to answer
         if not (isinstance(data, list) and data and isinstance(data[0], str)) or data[0] in self.reserved_events:
             event = str(data[0])[:40] if isinstance(data, list) and data else ""
             refusal = ServerError("bad-request", "no such event", {"event": event})
@@ -271,7 +277,15 @@ class Sockets:
                 "a connection from %s was refused %d times in 10 s: closed", connection.address, self.limits.strikes
             )
             self.closed(eio_sid)
-            await self.sio.eio.disconnect(eio_sid)
+            await self.close(eio_sid)
+
+    async def close(self, eio_sid: str) -> None:
+        """Close the connection at once, its WebSocket too (python-engineio's ``disconnect`` only sends the close
+        packet, and a client that ignores it would go on being read until its ping timeout)."""
+        socket = self.sio.eio.sockets.get(eio_sid)
+        await self.sio.eio.disconnect(eio_sid)
+        if socket is not None:
+            socket.queue.put_nowait(None)  # its writer ends, and closes the WebSocket
 
     # -- Socket.IO's own events -------------------------------------------------------------------------------------
 
