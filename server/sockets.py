@@ -32,7 +32,6 @@ from engine.core.i18n import LANGUAGES
 from .errors import ServerError, server_bug
 from .limits import Bucket, Limits, Strikes
 from .service import Tables
-from .tables import TAKEOVER
 from .wire import Holder, Malformed
 
 log = logging.getLogger("server")
@@ -406,8 +405,8 @@ class Sockets:
 
     async def on_start(self, sid, data):
         table_id, token = text(data, "table"), text(data, "token")
-        level = data.get("level", TAKEOVER)
-        if not isinstance(level, str) or len(level) > MAX_TEXT or not level.isprintable():
+        level = data.get("level")
+        if level is not None and (not isinstance(level, str) or len(level) > MAX_TEXT or not level.isprintable()):
             raise ServerError("bad-request", "level is the name of one of the game's bots", {"field": "level"})
         return await self.tables.start(table_id, token, command_id(data), level)
 
