@@ -91,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from .app import make_app
     from .gate import Gate, protocols
+    from .limits import quiet
 
     db = args.db or ROOT / ".tables" / "tables.sqlite3"
     app, _, _ = make_app(
@@ -119,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         server_header=False,
     )
     raise_file_limit(limits.connections)
+    quiet("uvicorn.error")  # a flood of garbage requests: a few short lines a second, not one each
     server = uvicorn.Server(config)
     original = server.startup
 

@@ -24,7 +24,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from .limits import Limits
+from .limits import Limits, address_key
 
 
 def _refusal(status: int, reason: str, text: str) -> bytes:
@@ -58,15 +58,15 @@ class Gate:
 
     def counted(self, address: str) -> bool:
         try:
-            ip = ipaddress.ip_address(address)
+            ip = ipaddress.ip_network(address, strict=False)
         except ValueError:
             return True
-        return not any(ip in network for network in self.proxies)
+        return not any(ip.subnet_of(network) for network in self.proxies if network.version == ip.version)
 
     def admit(self, transport) -> bytes | None:
         """Count a new connection; the refusal to send it instead when it is over a limit."""
         peer = transport.get_extra_info("peername")
-        address = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else "?"
+        address = address_key(str(peer[0])) if isinstance(peer, (tuple, list)) and peer else "?"
         if len(self.open) >= self.limits.connections:
             return TOO_MANY
         if self.counted(address):

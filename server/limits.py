@@ -14,6 +14,7 @@ flooding the log (one short line each, a bounded number per second).
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import logging
 import os
 import time
@@ -75,6 +76,18 @@ class Limits:
             if getattr(limits, limit.name) < 0:
                 raise ValueError(f"--{limit.name.replace('_', '-')} is a number from 0")
         return limits
+
+
+def address_key(address: str) -> str:
+    """What the limits count a client address as: an IPv4 address itself, an IPv6 address its /64 (one subscriber
+    holds a whole /64)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6 and ip.ipv4_mapped is None:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return address
 
 
 class Bucket:

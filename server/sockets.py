@@ -20,7 +20,6 @@ presence and the rooms a seat's connection listens in; never the store.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import time
 
@@ -30,7 +29,7 @@ from socketio import packet as sio_packet
 from engine.core.i18n import LANGUAGES
 
 from .errors import ServerError, server_bug
-from .limits import Bucket, Limits, Strikes
+from .limits import Bucket, Limits, Strikes, address_key
 from .service import Tables
 from .wire import Holder, Malformed
 
@@ -89,17 +88,9 @@ def language(data: dict) -> str:
 
 def client_address(environ: dict) -> str:
     """The client's address as uvicorn gives it (the proxy's forwarded one behind a trusted proxy; python-engineio's
-    ``REMOTE_ADDR`` is always 127.0.0.1 under ASGI); an IPv6 address counts as its /64, which one subscriber
-    holds whole."""
+    ``REMOTE_ADDR`` is always 127.0.0.1 under ASGI), counted as ``address_key`` says."""
     client = (environ.get("asgi.scope") or {}).get("client") or ("?",)
-    address = str(client[0])
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if ip.version == 6 and not ip.ipv4_mapped:
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
-    return address
+    return address_key(str(client[0]))
 
 
 def ack_id(data) -> int | None:
@@ -350,7 +341,10 @@ class Sockets:
         game = data.get("game")
         options = data.get("options", {})
         name = seat_name(data, self.limits.name_length)
-        address = self.connections[self.sio.manager.eio_sid_from_sid(sid, "/")].address
+        connection = self.connections.get(self.sio.manager.eio_sid_from_sid(sid, "/"))
+        if connection is None:  # closed meanwhile for its limits
+            raise ServerError("rate-limited", "this connection was closed for its limits", {"limit": "connection"})
+        address = connection.address
         mine = [table for table in self.waiting.get(address, []) if self.tables.waiting(table)]
         if len(mine) >= self.limits.waiting_tables:
             raise ServerError(
