@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import faulthandler
 import logging
 import os
@@ -17,20 +18,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def raise_file_limit(connections: int) -> None:
+def raise_file_limit(connections: int) -> int:
     """Each connection is a file: the soft limit raised to hold ``connections`` and the server's own files (up to
-    the hard limit; a warning if that is too low)."""
+    the hard limit). How many connections the process can hold (fewer than asked, with a warning, when the hard
+    limit is too low)."""
     import resource
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = connections + 256
-    if soft != resource.RLIM_INFINITY and soft < wanted:
-        target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
-        if target < wanted:
-            logging.getLogger("server").warning(
-                "open files are limited to %d (ulimit -n): lower --connections below %d", target, target - 256
-            )
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return connections
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    if target < wanted:
+        logging.getLogger("server").warning(
+            "open files are limited to %d (ulimit -n): at most %d connections", target, target - 256
+        )
+    return min(connections, target - 256)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         limits=limits,
         origins=args.origin,
     )
+    limits = dataclasses.replace(limits, connections=raise_file_limit(limits.connections))
     http, ws = protocols(Gate(limits, args.forwarded_allow_ips))
     config = uvicorn.Config(
         app,
@@ -119,7 +124,6 @@ def main(argv: list[str] | None = None) -> int:
         forwarded_allow_ips=args.forwarded_allow_ips,
         server_header=False,
     )
-    raise_file_limit(limits.connections)
     quiet("uvicorn.error")  # a flood of garbage requests: a few short lines a second, not one each
     server = uvicorn.Server(config)
     original = server.startup
