@@ -29,11 +29,13 @@ from socketio import packet as sio_packet
 from engine.core.i18n import LANGUAGES
 
 from .errors import ServerError, server_bug
-from .limits import Bucket, Limits, Strikes, address_key
+from .limits import Bucket, Limits, Strikes, address_key, quiet
 from .service import Tables
 from .wire import Holder, Malformed
 
 log = logging.getLogger("server")
+#: The connections closed for their limits: one line each, a few a second at most (a flood closes many).
+limits_log = quiet("server.limits")[0]
 
 #: The largest event the server reads (its JSON text); larger ones are refused with too-large.
 MAX_EVENT = 64 * 1024
@@ -263,7 +265,7 @@ class Sockets:
     async def strike(self, eio_sid: str) -> None:
         connection = self.connections.get(eio_sid)
         if connection is not None and connection.strikes.add(time.monotonic()) >= self.limits.strikes:
-            log.warning(
+            limits_log.warning(
                 "a connection from %s was refused %d times in 10 s: closed", connection.address, self.limits.strikes
             )
             self.closed(eio_sid)
