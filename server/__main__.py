@@ -64,9 +64,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--forwarded-allow-ips",
-        default=os.environ.get("FORWARDED_ALLOW_IPS", ""),
+        default=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"),
         metavar="IPS",
-        help="the reverse proxies whose X-Forwarded-For gives the client's address (comma-separated; default none)",
+        help="the reverse proxies whose X-Forwarded-For gives the client's address (comma-separated; default "
+        "127.0.0.1,::1, a proxy on this host, as uvicorn's; '' for none)",
     )
     from .limits import Limits
 

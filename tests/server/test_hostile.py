@@ -167,11 +167,13 @@ def test_one_address_cannot_take_every_connection_and_half_sent_requests_are_clo
     with pytest.raises(websockets.InvalidStatus, match="429"):
         run(engineio(hostile.url, "127.0.0.2"))
     assert urllib.request.urlopen(hostile.url + "/", timeout=5).status == 200  # another address: served
-    others = [half_sent(hostile.url, f"127.0.0.{3 + n // 6}") for n in range(18)]
+    # 24 from four more addresses, 6 each, in one burst (the server's own request timeout may have closed the
+    # first ones by now, on a busy machine): the server holds 20 at most.
+    others = [half_sent(hostile.url, f"127.0.0.{3 + n // 6}") for n in range(24)]
     first_answers(others)
     answered = [refusal(sock)[:13] for sock in others]
     assert b"HTTP/1.1 503 " in answered and b"HTTP/1.1 429 " not in answered
-    assert sum(not answer for answer in answered) + len(held) <= LIMITS["connections"]
+    assert sum(not answer for answer in answered) <= LIMITS["connections"]
     time.sleep(1.2)  # the request timeout: every half-sent request is closed
     assert all(sock.recv(10) == b"" for sock in held)
     assert urllib.request.urlopen(hostile.url + "/", timeout=5).status == 200
