@@ -302,23 +302,3 @@ def test_a_store_keeps_its_identity_and_one_that_lost_its_data_gets_a_new_one(op
         return first, kept, emptied
 
     assert run(main()) == (("one", "one"), "one", "four")
-
-
-def test_a_second_process_on_one_sqlite_file_refuses_to_start(server):
-    """One writer per SQLite file: a second ``python -m server`` on the shared server's file stops at once with one
-    line that says why, and the first one goes on serving."""
-    import subprocess
-    import sys
-    import urllib.request
-
-    from .support import ROOT
-
-    args = [sys.executable, "-m", "server", "--port", "0", "--site", str(server.site), "--db", str(server.db)]
-    done = subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=30, check=False)
-    assert done.returncode == 2, done
-    assert done.stdout == ""
-    lines = done.stderr.strip().splitlines()
-    assert len(lines) == 1, done.stderr
-    assert "is the store of another server process" in lines[0] and f"pid {server.process.pid}" in lines[0]
-    with urllib.request.urlopen(server.url + "/") as reply:
-        assert reply.status == 200
