@@ -8,11 +8,15 @@
 // data only.
 //
 // Coming back: the seat's token is kept in localStorage under the table's id, so a reload, a reopened tab or a
-// dropped connection rejoins the same seat, and the moves the bot made meanwhile (`missed`) are summed up.
+// dropped connection rejoins the same seat, and the moves the bot made meanwhile (`missed`) are summed up. The
+// same rejoin is asked when a state skips a version or the server has said nothing for a while (online-sync.mjs):
+// a message lost between the server's processes never leaves the seat waiting. A table the server lost (its
+// storage came back empty) is said so, and forgotten.
 
 const version = new URL(import.meta.url).search;
 const { h, button, downloadJson, format } = await import(`./dom.mjs${version}`);
 const words = await import(`./online-words.mjs${version}`);
+const { Resync } = await import(`./online-sync.mjs${version}`);
 
 const KEY = "online-table:";
 const SOON = 10_000; // the countdown announced to screen readers at 10 seconds left
@@ -31,6 +35,13 @@ const store = {
       localStorage.setItem(KEY + table, JSON.stringify(value));
     } catch {
       // private mode: the seat lasts as long as the page
+    }
+  },
+  forget(table) {
+    try {
+      localStorage.removeItem(KEY + table);
+    } catch {
+      // private mode
     }
   },
 };
@@ -62,6 +73,7 @@ class Online {
     this.seats = null;
     this.early = {};
     this.ticker = null;
+    this.sync = new Resync((reason) => this.resync(reason));
     this.placeOpenButton();
     const link = new URLSearchParams(location.hash.slice(1));
     if (link.get("table")) this.open(link);
@@ -95,6 +107,7 @@ class Online {
     this.socket = io({ path: "/socket.io", transports: ["websocket", "polling"] });
     this.socket.on("state", (message) => this.onState(message));
     this.socket.on("table", (message) => this.onTable(message));
+    this.socket.on("lost", (message) => this.onLost(message.table));
     this.socket.on("disconnect", () => {
       this.offline = true;
       this.tell(this.t.offline);
@@ -105,7 +118,14 @@ class Online {
   }
 
   call(event, data) {
-    return new Promise((resolve) => this.socket.timeout(15000).emit(event, data, (error, answer) => resolve(error ? { ok: false, error: { code: "other" } } : answer)));
+    return new Promise((resolve) =>
+      this.socket.timeout(15000).emit(event, data, (error, answer) => {
+        if (error) return resolve({ ok: false, error: { code: "other" } });
+        if (this.table && data?.table === this.table.id) this.sync.heard();
+        if (answer?.error?.code === "table-lost") this.onLost(answer.error.params?.table);
+        resolve(answer);
+      }),
+    );
   }
 
   reason(error) {
@@ -259,7 +279,7 @@ class Online {
   rejoined({ seat, state, missed }) {
     this.table.seat = seat;
     this.openButton.hidden = true;
-    this.onState({ table: this.table.id, version: state.version, seat, state });
+    this.onState({ table: this.table.id, version: state.version, seat, state }, true);
     const summary = words.missedSummary(missed, seat, this.game, this.t, this.lang);
     if (summary) {
       this.tell(summary);
@@ -268,7 +288,7 @@ class Online {
   }
 
   async back() {
-    if (!this.table) return;
+    if (!this.table || this.lost) return;
     const answer = await this.call("rejoin", { table: this.table.id, token: this.table.token, since: this.table.version ?? 0 });
     this.offline = false;
     this.tell(this.t.online);
@@ -281,10 +301,13 @@ class Online {
 
   // --- what the server says ---------------------------------------------------------------------------------------
 
-  onState({ table, version: at, state }) {
+  // `truth`: the answer to a rejoin, taken whatever its version (a store that lost its last second goes back).
+  onState({ table, version: at, state }, truth = false) {
     // The server sends a new seat its state (and the table its seats) before it answers create or join.
     if (!this.table || table !== this.table.id) return void (this.early[table] = { ...this.early[table], state: { table, version: at, state } });
-    if (this.state && at < this.state.version) return;
+    if (this.lost) return;
+    this.sync.heard(this.state?.version ?? null, at);
+    if (this.state && at < this.state.version && !truth) return;
     const before = this.state;
     this.state = state;
     this.table.version = at;
@@ -292,10 +315,33 @@ class Online {
     this.render();
     if (state.status !== "waiting") this.board()?.then((board) => board?.onlineState(state));
     if (state.over && !before?.over) this.say(this.t.over);
+    if (state.over) this.sync.stop();
+  }
+
+  // A state skipped a version, or the server said nothing for a while: the state since the last version seen.
+  async resync() {
+    if (!this.table || this.lost || this.offline || this.state?.over) return;
+    const answer = await this.call("rejoin", { table: this.table.id, token: this.table.token, since: this.table.version ?? 0 });
+    if (answer.ok) this.rejoined(answer.result);
+  }
+
+  // The server lost the table (its storage came back empty): said once, the seat forgotten, nothing more asked.
+  onLost(table) {
+    if (!this.table || table !== this.table.id || this.lost) return;
+    this.lost = true;
+    this.sync.stop();
+    clearTimeout(this.ticker);
+    store.forget(this.table.id);
+    this.root.dataset.onlineStatus = "lost";
+    // A new table starts from a fresh page (this one's board still shows the lost game).
+    const again = button(this.t.playOnline, "online-again", () => location.assign(location.pathname));
+    this.show(h("p", { role: "alert", "data-online-lost": "" }, this.t.lost), h("div", { class: "online-table__buttons" }, again));
   }
 
   onTable(message) {
     if (!this.table || message.table !== this.table.id) return void (this.early[message.table] = { ...this.early[message.table], seats: message });
+    if (this.lost) return;
+    this.sync.heard(this.state?.version ?? null, message.version);
     this.seats = message.seats;
     this.render();
   }
@@ -353,7 +399,7 @@ class Online {
   }
 
   render() {
-    if (!this.table) return;
+    if (!this.table || this.lost) return;
     const state = this.state;
     const waiting = !state || state.status === "waiting";
     this.section.setAttribute("aria-label", this.t.lobby);
