@@ -56,18 +56,19 @@ window.benchResult = new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) =>
       data.ok ? resolve({ totalMs: performance.now() - started, ...data.timings }) : reject(new Error(data.error));
     worker.onerror = (error) => reject(new Error(error.message));
-    worker.postMessage({ indexURL: new URL("INDEX", location).href, lockFileURL: new URL("LOCK", location).href });
+    worker.postMessage({ indexURL: new URL("INDEX", location).href, lockFileURL: new URL("LOCK", location).href,
+                      stdLibURL: new URL("STDLIB", location).href });
   });
 });
 """
 
 BARE_WORKER = """
-self.onmessage = async ({ data: { indexURL, lockFileURL } }) => {
+self.onmessage = async ({ data: { indexURL, lockFileURL, stdLibURL } }) => {
   try {
     const started = performance.now();
     const { loadPyodide } = await import(indexURL + "pyodide.mjs");
     const imported = performance.now();
-    const pyodide = await loadPyodide({ indexURL, lockFileURL });
+    const pyodide = await loadPyodide({ indexURL, lockFileURL, stdLibURL });
     const booted = performance.now();
     pyodide.runPython("1 + 1");
     const engineMs = performance.now() - booted;
@@ -90,7 +91,7 @@ BOARD_TIMER = """
     new MutationObserver(() => {
       if (root.getAttribute("aria-busy") !== "false" || started === null) return;
       const totalMs = performance.now() - started;
-      if (root.dataset.state === "ready") resolve({ totalMs, ...root.sniffBoard.runtime.timings });
+      if (root.dataset.state === "ready") resolve({ totalMs, ...root.boardLoader.runtime.timings });
       else reject(new Error("the board failed to start: " + root.dataset.state));
     }).observe(root, { attributes: true, attributeFilter: ["aria-busy"] });
   });
@@ -186,6 +187,8 @@ def bench_root(site: Path, workdir: Path) -> Path:
     lock = next((site / "assets" / "pyodide").glob("engine-*/pyodide-lock.json"))
     module = BARE_MODULE.replace("INDEX", f"/{index.relative_to(site).as_posix()}/")
     module = module.replace("LOCK", f"/{lock.relative_to(site).as_posix()}")
+    stdlib = next((site / "assets" / "pyodide").glob("*/python_stdlib.zip"))
+    module = module.replace("STDLIB", f"/{stdlib.relative_to(site).as_posix()}")
     (bench / "bare.html").write_text(BARE_PAGE, encoding="utf-8")
     (bench / "bare.mjs").write_text(module, encoding="utf-8")
     (bench / "bare-worker.mjs").write_text(BARE_WORKER, encoding="utf-8")

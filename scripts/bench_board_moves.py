@@ -5,7 +5,7 @@
 Starts the board on the Play page (served from a copy of the built site on
 127.0.0.1), then plays four-player games through the page's own runtime: the
 player's seat takes its first legal move, the three bots move with ``play_bot``
-(engine/sniff/board/session.py) at the given strength (the strong bot with the board's fixed samples). Each bot move is
+(engine/board/play.py) at the given strength (the strong bot with the board's fixed samples). Each bot move is
 timed in the page from the call to the reply (the worker's whole turn: the bot's
 search, the move, and the new view of the game with its SVG), and in the worker
 (the bot's own thinking, ``botMs``). Moves with a single legal action need no
@@ -34,18 +34,18 @@ TIMEOUT = 180_000  # ms
 # In the page: play until ``moves`` bot moves are timed; each one's round trip and thinking time.
 PLAY = """
 async ([moves, bots]) => {
-  const runtime = document.querySelector("[data-sniff-board]").sniffBoard.runtime;
+  const runtime = document.querySelector("[data-sniff-board]").boardLoader.runtime;
   const timed = [];
   let view = null;
   while (timed.length < moves) {
     const game = view?.game;
     const settings = {players: 4, bots};
-    if (!view || view.phase === "gameOver") view = await runtime.call("sniff.play_new", settings);
-    else if (view.phase === "handOver") view = await runtime.call("sniff.play_next_hand", {game});
-    else if (view.phase === "you") view = await runtime.call("sniff.play_act", {game, action: view.actions[0].action});
+    if (!view || view.phase === "gameOver") view = await runtime.call("sniff.new", settings);
+    else if (view.phase === "handOver") view = await runtime.call("sniff.next", {game});
+    else if (view.phase === "you") view = await runtime.call("sniff.act", {game, action: view.actions[0].action});
     else {
       const started = performance.now();
-      view = await runtime.call("sniff.play_bot", {game: view.game});
+      view = await runtime.call("sniff.bot", {game: view.game});
       timed.push({ms: performance.now() - started, botMs: view.botMs});
     }
   }
@@ -93,13 +93,13 @@ def main() -> int:
             page.wait_for_selector("[data-sniff-board][data-play-phase=you]", timeout=TIMEOUT)
             page.set_default_timeout(0)
             timed = page.evaluate(PLAY, [args.moves, args.bots])
-            version = page.evaluate("document.querySelector('[data-sniff-board]').sniffBoard.runtime.version")
+            version = page.evaluate("document.querySelector('[data-sniff-board]').boardLoader.runtime.version")
             browser.close()
 
     thinking = [move for move in timed if move["botMs"] >= 1]
-    from engine.sniff.board.session import BOARD_SAMPLES
+    from engine.sniff.bots import FIXED_SAMPLES
 
-    budget = f"{BOARD_SAMPLES} guesses per move"
+    budget = f"{FIXED_SAMPLES} guesses per move"
     print(f"Chromium, Pyodide (Python {version['python']}), four-player games, {args.bots} bots, budget {budget}")
     print(describe("bot move, page to page", [m["ms"] for m in timed]))
     print(describe("bot move with a choice, page to page", [m["ms"] for m in thinking]))

@@ -23,7 +23,7 @@ if (dirs.length !== 1) throw new Error(`build the site first (scripts/build_site
 const lock = path.join(base, dirs[0], "pyodide-lock.json");
 const { loadPyodide } = await import(path.join(ROOT, "node_modules/pyodide/pyodide.mjs"));
 const pyodide = await loadPyodide({ lockFileURL: lock, packageCacheDir: path.dirname(lock) });
-await pyodide.loadPackage("sniff-engine", { messageCallback: () => {} });
+await pyodide.loadPackage("tile-games-engine", { messageCallback: () => {} });
 pyodide.globals.set("RACKS", Number(racks));
 pyodide.globals.set("MOVES", Number(moves));
 pyodide.runPython(`

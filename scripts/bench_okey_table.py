@@ -43,14 +43,14 @@ OKEY_TIMER = BOARD_TIMER.replace("[data-sniff-board]", "[data-okey-board]")
 # In the page: play games until ``moves`` bot moves and ``arranges`` arrangements are timed.
 PLAY = """
 async ([moves, arranges]) => {
-  const runtime = document.querySelector("[data-okey-board]").sniffBoard.runtime;
+  const runtime = document.querySelector("[data-okey-board]").boardLoader.runtime;
   const bots = [], arranged = [];
   let view = null;
   while (bots.length < moves || arranged.length < arranges) {
     const game = view?.game;
     if (!view || view.phase === "gameOver") {
-      view = await runtime.call("okey.new_game", {bots: "strong", assisted: true, rounds: 3});
-    } else if (view.phase === "roundOver") view = await runtime.call("okey.next_round", {game});
+      view = await runtime.call("okey.new", {bots: "strong", assisted: true, rounds: 3});
+    } else if (view.phase === "roundOver") view = await runtime.call("okey.next", {game});
     else if (view.phase === "you") {
       if (arranged.length < arranges) {
         const started = performance.now();

@@ -28,7 +28,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-LANGS = ("en", "id", "it", "fi")
+from engine.core.i18n import LANGUAGES  # noqa: E402
+
+LANGS = LANGUAGES
 
 
 def _hook():

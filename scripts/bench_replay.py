@@ -4,7 +4,7 @@
 
 The record is a random-bot game of four players, cut after its first ``--hands``
 hands. The board keeps the replayed game in memory and moves between steps with
-apply and undo (``engine.sniff.board.session.game_at``); the figures are the
+apply and undo (``Replay.game_at``, ``engine.core.sessions``); the figures are the
 whole walk, forward then back, in CPython: the positions alone, and the board's
 ``replay_view`` op (the view the page draws: the SVG, the log, the score sheet).
 Goal: the walk of positions under 2 s.
@@ -22,7 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.board import session
-from engine.sniff.board import session as sniff_session
+from engine.board.replays import replay_view
+from engine.core import sessions
+from engine.core.games import GAMES
 from engine.sniff.bots import make_bot
 from engine.sniff.game import Game
 from engine.sniff.record import game_record
@@ -49,19 +51,20 @@ def main() -> None:
     record = long_record(args.players, args.hands)
     opened = json.loads(session.handle("sniff.replay_open", json.dumps({"text": json.dumps(record)})))["result"]
     key, steps = opened["replay"], opened["steps"]
-    loaded = sniff_session.replays[key]
+    spec = GAMES["sniff"]
+    loaded = sessions.store("sniff", "replay")[key]
     walk = [*range(steps), *reversed(range(steps))]
     print(f"Python {sys.version.split()[0]}: {args.hands} hands, {steps} steps, walked forward then back")
 
     start = time.perf_counter()
     for step in walk:
-        sniff_session.game_at(loaded, *loaded.positions[step])
+        loaded.game_at(spec, *loaded.positions[step])
     positions = time.perf_counter() - start
     print(f"positions (apply/undo):  {positions:6.2f} s  ({positions / len(walk) * 1e6:6.1f} us a step)  goal < 2 s")
 
     start = time.perf_counter()
     for step in walk:
-        sniff_session.replay_view(key, step, "en")
+        replay_view(spec, key, step, "en")
     views = time.perf_counter() - start
     print(f"replay_view op (+ view): {views:6.2f} s  ({views / len(walk) * 1e3:6.2f} ms a step)")
 

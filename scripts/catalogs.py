@@ -40,9 +40,15 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         "engine/okey/render/practice.py",
         "engine/core/practice_text.py",
     ),
-    "stats": ("scripts/hooks/stats.py", "scripts/hooks/stats_words.py"),
+    "stats": (
+        "scripts/hooks/stats.py",
+        "scripts/hooks/stats_words.py",
+        "scripts/hooks/stats_sniff.py",
+        "scripts/hooks/stats_okey.py",
+    ),
     "review": ("engine/sniff/render/review.py", "engine/okey/render/review.py", "engine/core/review_text.py"),
     "online": ("scripts/hooks/online_words.py",),
+    "site": ("scripts/hooks/translation_status.py", "scripts/sentences.py"),
 }
 
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
@@ -61,8 +67,8 @@ def po_path(lang: str, domain: str, locale_dir: Path = LOCALE_DIR) -> Path:
 
 
 def extract(domain: str) -> Catalog:
-    """The template catalog of a domain, from its Python sources."""
-    template = Catalog(project="sniff-engine", domain=domain, fuzzy=False, version=None)
+    """The template catalog of a domain, from its Python sources (a fresh one each time: callers change it)."""
+    template = Catalog(project="tile-games-engine", domain=domain, fuzzy=False, version=None)
     for pattern in DOMAINS[domain]:
         for path in sorted(ROOT.glob(pattern)):
             source = path.relative_to(ROOT).as_posix()

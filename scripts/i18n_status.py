@@ -28,6 +28,7 @@ import re
 import subprocess
 import sys
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,6 +76,57 @@ def page_status(english: Path, lang: str, docs: Path = DOCS) -> PageStatus:
     if recorded is None:
         return PageStatus(name, lang, "unstamped")
     return PageStatus(name, lang, "present" if recorded == source_hash(english) else "outdated")
+
+
+@dataclass(frozen=True)
+class Outdated:
+    """A translation whose English page changed after its stamp."""
+
+    translation: Path  # docs/rules.fi.md
+    english: Path  # docs/rules.md
+    changed: date  # when the English page last changed
+
+
+def english_changed(english: Path) -> date:
+    """When ``english`` last changed: its last commit's date, or the file's own date when it has changes
+    not committed yet (or is not in a git repository)."""
+    folder = english.parent
+    try:
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--", english.name], cwd=folder, capture_output=True, text=True, check=True
+        ).stdout.strip()
+        committed = subprocess.run(
+            ["git", "log", "-1", "--format=%cs", "--", english.name],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        dirty, committed = "", ""
+    if committed and not dirty:
+        return date.fromisoformat(committed)
+    return date.fromtimestamp(english.stat().st_mtime)
+
+
+def outdated_pages(lang: str, docs: Path = DOCS) -> list[Outdated]:
+    """Every translation into ``lang`` whose English page changed after its stamp, with the date of the change."""
+    found = []
+    for english in english_pages(docs):
+        if page_status(english, lang, docs).state == "outdated":
+            translation = english.with_name(f"{english.stem}.{lang}.md")
+            found.append(Outdated(translation, english, english_changed(english)))
+    return found
+
+
+def outdated_messages(lang: str) -> list[tuple[str, str, str]]:
+    """Every message of ``lang``'s catalogs that a translator must look at: (domain, "missing" or "fuzzy", msgid)."""
+    found = []
+    for domain in catalogs.DOMAINS:
+        report = catalogs.check_catalog(domain, lang)
+        found += [(domain, "missing", key) for key in report.missing]
+        found += [(domain, "fuzzy", key) for key in report.fuzzy]
+    return found
 
 
 def stamp(translation: Path) -> None:

@@ -83,6 +83,10 @@ start_debian_packages() {
 }
 
 start_runtime_compile() {
+  # Pyodide's wasm and script compressed for the site (about 6 s of one core, once per Pyodide:
+  # scripts/hooks/compress.py keeps them), while the other steps go on.
+  in_background "compressing Pyodide's files" \
+    .venv/bin/python scripts/hooks/compress.py node_modules/pyodide/pyodide.asm.wasm node_modules/pyodide/pyodide.asm.mjs
   # The board's standard library compiled to bytecode by Pyodide's own Python under Node.js (about 10 s of one
   # core, once per machine: scripts/hooks/pycompile.py), while the other steps go on.
   .venv/bin/python scripts/hooks/pycompile.py --cached node_modules/pyodide >/dev/null 2>&1 && return 0

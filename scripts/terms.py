@@ -9,7 +9,18 @@ avoid. The check reports:
   catalog's translations (``engine/locale/<lang>/LC_MESSAGES/<domain>.po``) or in the
   language's strings of ``mkdocs.yml``; text in ``code`` and fenced blocks is skipped;
 - a glossary entry (``docs/glossary.<lang>.md``, by anchor) whose heading lacks the term;
-- a Translating page whose vocabulary table differs from the file.
+- a Translating page whose vocabulary table differs from the file;
+- a page that belongs to no game.
+
+Which game's terms apply (``games`` in terms.yml):
+
+- a page's text belongs to the games whose ``pages`` name it; a section named as
+  ``page.md#anchor`` (its heading to the next heading of the same or a higher level) belongs to
+  the games that name that section, and to no other;
+- a catalog message belongs to the games whose ``sources`` match the source file it comes
+  from (its ``#:`` reference); a message from a file of no game (``engine/core/…``,
+  ``scripts/hooks/online_words.py``) is shown by both games, so it belongs to every game;
+- ``game: all`` terms apply everywhere.
 """
 
 from __future__ import annotations
@@ -61,8 +72,18 @@ class Term:
 
 
 @dataclass(frozen=True)
+class Game:
+    """Where a game's terms apply: its pages (``glob`` or ``glob#anchor`` for a section) and the source
+    files of its catalog messages (globs from the repository's root)."""
+
+    name: str
+    pages: tuple[str, ...]
+    sources: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Terms:
-    games: dict[str, dict]
+    games: dict[str, Game]
     terms: tuple[Term, ...]
 
 
@@ -83,13 +104,26 @@ def _strings(value, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _games(data) -> dict[str, Game]:
+    if not isinstance(data, dict):
+        raise TermsError("terms.yml: `games` must be a mapping of game names")
+    games = {}
+    for name, spec in data.items():
+        spec = spec or {}
+        if not isinstance(spec, dict) or set(spec) - {"pages", "sources"}:
+            raise TermsError(f"terms.yml: game {name!r}: expected `pages` and `sources`, got {spec!r}")
+        where = f"terms.yml: game {name!r}"
+        games[name] = Game(
+            name, _strings(spec.get("pages"), f"{where}, pages"), _strings(spec.get("sources"), f"{where}, sources")
+        )
+    return games
+
+
 def parse_terms(data) -> Terms:
     """Validate the structure of terms.yml (already loaded) and return it."""
     if not isinstance(data, dict) or not isinstance(data.get("terms"), list):
         raise TermsError("terms.yml: expected a mapping with a `terms` list")
-    games = data.get("games") or {}
-    if not isinstance(games, dict):
-        raise TermsError("terms.yml: `games` must be a mapping of game names")
+    games = _games(data.get("games") or {})
     terms, seen = [], set()
     for index, entry in enumerate(data["terms"], 1):
         where = f"terms.yml: term {index}"
@@ -168,17 +202,38 @@ def _relative(path: Path) -> str:
         return str(path)
 
 
-def check_text(text: str, lang: str, terms: Terms, where: str, games: set[str] | None = None) -> list[Problem]:
-    """Wrong variants of ``lang`` in one text (a page, a catalog's translations)."""
+def check_text(
+    text: str, lang: str, terms: Terms, where: str, games: set[str] | None = None, whose: str = ""
+) -> list[Problem]:
+    """Wrong variants of ``lang`` in one text (a page, a catalog's translations); ``games``: the games whose
+    terms apply besides ``game: all`` (None: every game's); ``whose`` is added to each message."""
     problems = []
     for term in terms.terms:
         if games is not None and term.game != "all" and term.game not in games:
             continue
         usage = term.usage[lang]
         for line, words, variant in wrong_variants(text, usage):
-            message = f"{words!r} is a wrong variant ({variant!r}) of {term.term!r}: use {usage.use!r}"
+            message = f"{words!r} is a wrong variant ({variant!r}) of {term.term!r}: use {usage.use!r}{whose}"
             problems.append(Problem(f"{where}:{line}", message))
     return problems
+
+
+def check_lines(
+    text: str, line_games: list[frozenset[str]], lang: str, terms: Terms, where: str, whose=lambda games: ""
+) -> list[Problem]:
+    """Wrong variants in a text whose lines belong to different games (``line_games[i]``: line ``i + 1``'s;
+    an empty set: a line nobody reads, such as a msgid). Each set of games is checked with its own terms."""
+    lines = text.split("\n")
+    problems = []
+    for games in sorted(set(line_games) - {frozenset()}, key=sorted):
+        kept = "\n".join(line if line_games[i] == games else "" for i, line in enumerate(lines))
+        problems += check_text(kept, lang, terms, where, set(games), whose(games))
+    return sorted(problems, key=lambda p: (int(p.where.rsplit(":", 1)[1]), p.message))
+
+
+def _game_names(games) -> str:
+    names = {"sniff": "Sniff", "okey": "Okey"}
+    return " and ".join(names.get(g, g) for g in sorted(games))
 
 
 def page_lang(path: Path) -> str:
@@ -191,15 +246,53 @@ def english_name(path: Path) -> str:
 
 
 def page_games(path: Path, terms: Terms) -> set[str]:
+    """The games whose ``pages`` name the whole page."""
     name = english_name(path)
-    return {game for game, spec in terms.games.items() if any(fnmatch.fnmatch(name, p) for p in spec.get("pages", []))}
+    return {g.name for g in terms.games.values() if any(fnmatch.fnmatch(name, p) for p in g.pages if "#" not in p)}
+
+
+ANY_HEADING = re.compile(r"^(#{1,6}) .*?(?:\{[^}]*#(?P<anchor>[\w-]+)[^}]*\})?\s*$", re.M)
+
+
+def line_games(path: Path, text: str, terms: Terms) -> list[frozenset[str]]:
+    """Each line's games in a page's prose (``text``: fences already blanked, so no heading is a code line)."""
+    name = english_name(path)
+    whole = frozenset(page_games(path, terms))
+    games = [whole] * (text.count("\n") + 1)
+    sections: dict[str, set[str]] = {}
+    for game in terms.games.values():
+        for pattern in game.pages:
+            page, _, anchor = pattern.partition("#")
+            if anchor and fnmatch.fnmatch(name, page):
+                sections.setdefault(anchor, set()).add(game.name)
+    headings = [(m.start(), len(m.group(1)), m.group("anchor")) for m in ANY_HEADING.finditer(text)]
+    for index, (start, level, anchor) in enumerate(headings):
+        if anchor not in sections:
+            continue
+        end = next((s for s, lv, _a in headings[index + 1 :] if lv <= level), len(text))
+        first, last = text.count("\n", 0, start), text.count("\n", 0, end)
+        for line in range(first, last):
+            games[line] = frozenset(sections[anchor])
+    return games
 
 
 def catalog_text(path: Path) -> str:
     """A catalog's translations, each on the line of its msgstr in the file (the rest blanked)."""
+    return catalog_lines(path)[0]
+
+
+def catalog_lines(path: Path) -> tuple[str, list[tuple[str, ...]]]:
+    """A catalog's translations, each on the line of its msgstr in the file (the rest blanked), and each
+    line's source files (the ``#:`` references of its entry; none for the header and for other lines)."""
     lines = path.read_text(encoding="utf-8").split("\n")
-    kept, in_msgstr = [], False
+    kept, sources, in_msgstr, references = [], [], False, []
     for line in lines:
+        if not line.strip():
+            references = []
+        elif line.startswith("#:"):
+            references += [
+                ref.rsplit(":", 1)[0] if ref.rsplit(":", 1)[-1].isdigit() else ref for ref in line[2:].split()
+            ]
         if line.startswith("msgstr"):
             in_msgstr = True
         elif not line.startswith('"'):
@@ -207,25 +300,57 @@ def catalog_text(path: Path) -> str:
         if in_msgstr and '"' in line:
             body = line[line.index('"') + 1 : line.rindex('"')]
             kept.append(body.replace('\\"', '"').replace("\\n", " "))
+            sources.append(tuple(references))
         else:
             kept.append("")
-    return "\n".join(kept)
+            sources.append(())
+    return "\n".join(kept), sources
+
+
+def source_games(references: tuple[str, ...], terms: Terms) -> frozenset[str]:
+    """The games of a catalog message, from its source files: those whose ``sources`` match one of them;
+    a message of files that are no game's is shown by both games and belongs to every game."""
+    games = {
+        g.name for g in terms.games.values() for ref in references if any(fnmatch.fnmatch(ref, p) for p in g.sources)
+    }
+    return frozenset(games or terms.games)
+
+
+def check_page(path: Path, terms: Terms) -> list[Problem]:
+    text = page_text(path.read_text(encoding="utf-8"))
+    games = line_games(path, text, terms)
+    # The vocabulary table lists every game's words side by side: it is terms.yml itself (check_vocabulary).
+    vocabulary = re.search(r"^#{1,6} .*\{#vocabulary\}\s*$", text, re.M)
+    if vocabulary:
+        first = text.count("\n", 0, vocabulary.end()) + 1
+        lines = text.split("\n")
+        while first < len(lines) and not lines[first].startswith("|"):
+            first += 1
+        while first < len(lines) and lines[first].startswith("|"):
+            games[first] = frozenset()
+            first += 1
+    if not any(games):
+        return [Problem(_relative(path), f"no game of terms.yml lists {english_name(path)} among its `pages`")]
+    return check_lines(text, games, page_lang(path), terms, _relative(path))
 
 
 def check_pages(terms: Terms, docs: Path = DOCS) -> list[Problem]:
-    problems = []
-    for path in sorted(docs.glob("*.md")):
-        text = page_text(path.read_text(encoding="utf-8"))
-        problems += check_text(text, page_lang(path), terms, _relative(path), page_games(path, terms))
-    return problems
+    return [problem for path in sorted(docs.glob("*.md")) for problem in check_page(path, terms)]
+
+
+def check_catalog(path: Path, lang: str, terms: Terms) -> list[Problem]:
+    """One catalog's translations, each message against the terms of its games."""
+    text, references = catalog_lines(path)
+    games = [source_games(refs, terms) if refs else frozenset() for refs in references]
+    whose = lambda games: f" (a message of {_game_names(games)})"  # noqa: E731
+    return check_lines(text, games, lang, terms, _relative(path), whose)
 
 
 def check_catalogs(terms: Terms, locale_dir: Path = LOCALE_DIR) -> list[Problem]:
     problems = []
     for lang in TRANSLATED:
         for path in sorted((locale_dir / lang / "LC_MESSAGES").glob("*.po")):
-            games = {game for game, spec in terms.games.items() if path.stem in spec.get("catalogs", [])}
-            problems += check_text(catalog_text(path), lang, terms, _relative(path), games)
+            problems += check_catalog(path, lang, terms)
     return problems
 
 

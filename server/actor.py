@@ -27,7 +27,7 @@ from . import views
 from .cluster import Moved
 from .errors import ServerError, server_bug, store_down
 from .store import StoreConflict, StoreUnavailable, now_ms
-from .tables import TAKEOVER, Table, digest, fingerprint, new_token
+from .tables import Table, digest, fingerprint, new_token
 from .wire import Holder
 
 log = logging.getLogger("server")
@@ -209,9 +209,11 @@ class TableActor:
         await self.changed(seats=False)
         return self.answer(seat)
 
-    async def on_start(self, token: str, command_id: str, level: str) -> Holder:
-        """The creator starts a waiting table: every human seat nobody has taken goes to a bot of ``level``."""
+    async def on_start(self, token: str, command_id: str, level: str | None) -> Holder:
+        """The creator starts a waiting table: every human seat nobody has taken goes to a bot of ``level`` (the
+        game's default bot when None)."""
         table = self.table
+        level = table.spec.default_bot if level is None else level
         seat = self.seat(token, over_ok=True)
         fp = fingerprint({"start": level})
         known = self.repeated(seat, command_id, fp)
@@ -407,7 +409,7 @@ class TableActor:
     def think(self, seat: int) -> None:
         """The bot chooses ``seat``'s move in the pool; the mailbox goes on meanwhile."""
         table, meta = self.table, self.table.meta
-        level = table.seats[seat]["level"] if table.seats[seat]["kind"] == "bot" else TAKEOVER
+        level = table.seats[seat]["level"] if table.seats[seat]["kind"] == "bot" else table.spec.default_bot
         actions = [entry["action"] for entry in table.entries if entry["kind"] == "act"]
         version = table.version
         choosing = self.host.bots.choose(

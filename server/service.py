@@ -135,7 +135,7 @@ class Tables:
     async def act(self, table_id: str, token: str, command_id: str, version: int, action: str) -> dict:
         return await self.call(table_id, "act", token, command_id, version, action)
 
-    async def start(self, table_id: str, token: str, command_id: str, level: str) -> dict:
+    async def start(self, table_id: str, token: str, command_id: str, level: str | None) -> dict:
         return await self.call(table_id, "start", token, command_id, level)
 
     async def leave(self, table_id: str, token: str) -> int:

@@ -24,7 +24,6 @@ from engine.core.i18n import LANGUAGES
 
 from .errors import ServerError, server_bug
 from .service import Tables
-from .tables import TAKEOVER
 from .wire import Holder
 
 log = logging.getLogger("server")
@@ -222,8 +221,8 @@ class Sockets:
 
     async def on_start(self, sid, data):
         table_id, token = text(data, "table"), text(data, "token")
-        level = data.get("level", TAKEOVER)
-        if not isinstance(level, str) or len(level) > MAX_TEXT:
+        level = data.get("level")
+        if level is not None and (not isinstance(level, str) or len(level) > MAX_TEXT):
             raise ServerError("bad-request", "level is the name of one of the game's bots", {"field": "level"})
         return await self.tables.start(table_id, token, command_id(data), level)
 

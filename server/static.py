@@ -6,6 +6,10 @@
 - every response carries the deployment's headers (``HEADERS``: the README's Content-Security-Policy,
   with what Socket.IO needs on the same origin), and ``/assets/pyodide/`` (versioned folders) is cached
   for a year;
+- a file the build compressed (``scripts/hooks/compress.py``: ``page.html.br`` and ``page.html.gz`` beside
+  ``page.html``) is sent compressed, brotli or gzip, as the request's ``Accept-Encoding`` allows, with
+  ``Vary: Accept-Encoding``; a file has an ``ETag`` (one per encoding), and a request that holds it
+  (``If-None-Match``) gets ``304 Not Modified``;
 - only GET and HEAD; nothing outside the site's folder is ever read.
 """
 
@@ -17,7 +21,10 @@ import os
 from pathlib import Path
 from urllib.parse import unquote
 
-LANGUAGES = ("id", "it", "fi")  # the languages in their own folder; English is the site's root
+from engine.core.i18n import LANGUAGES as ENGINE_LANGUAGES
+
+#: The languages in their own folder (the engine's, ``engine.core.i18n``); English is the site's root.
+LANGUAGES = tuple(lang for lang in ENGINE_LANGUAGES if lang != "en")
 
 #: The README's Content-Security-Policy ("Deploying"). Socket.IO on the same origin needs its WebSocket
 #: (``ws:``/``wss:`` to this host, which some browsers do not count as ``'self'``) in ``connect-src``;
@@ -28,8 +35,49 @@ CSP = (
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
 
-TYPES = {".mjs": "text/javascript", ".wasm": "application/wasm", ".js": "text/javascript", ".json": "application/json"}
+TYPES = {
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+}
 CHUNK = 256 * 1024
+#: The compressed files the build writes beside a file, by the encoding's name, in the server's order of preference.
+ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
+
+
+def accepted(header: str) -> set[str]:
+    """The encodings an ``Accept-Encoding`` header allows (a ``q=0`` refuses one; ``*`` allows any)."""
+    allowed, refused = set(), set()
+    for item in header.lower().split(","):
+        name, _, params = item.strip().partition(";")
+        quality = params.strip().removeprefix("q=")
+        try:
+            refuse = params.strip().startswith("q=") and float(quality) == 0
+        except ValueError:
+            refuse = False
+        (refused if refuse else allowed).add(name.strip())
+    if "*" in allowed:
+        allowed |= {name for name, _ in ENCODINGS}
+    return allowed - refused
+
+
+def variant(file: Path, accept: str) -> tuple[Path, str | None, bool]:
+    """What to send for ``file``: the file itself or its compressed copy, the content encoding (None: as it is),
+    and whether the file has compressed copies (then the answer varies with ``Accept-Encoding``)."""
+    copies = [(name, file.with_name(file.name + suffix)) for name, suffix in ENCODINGS]
+    copies = [(name, path) for name, path in copies if path.is_file()]
+    allowed = accepted(accept) if copies else set()
+    for name, path in copies:
+        if name in allowed:
+            return path, name, True
+    return file, None, bool(copies)
+
+
+def etag(path: Path, encoding: str | None) -> str:
+    stat = path.stat()
+    return f'"{stat.st_mtime_ns:x}-{stat.st_size:x}{"-" + encoding if encoding else ""}"'
 
 
 def content_type(path: Path) -> str:
@@ -86,7 +134,8 @@ class StaticSite:
                     return
         if scope["type"] != "http":
             return
-        host = dict(scope.get("headers") or []).get(b"host", b"").decode("latin-1")
+        request_headers = dict(scope.get("headers") or [])
+        host = request_headers.get(b"host", b"").decode("latin-1")
         headers = [(b"content-security-policy", csp_for(host).encode())]
         method = scope["method"]
         path = scope["path"]
@@ -107,8 +156,20 @@ class StaticSite:
             return
         if path.startswith("/assets/pyodide/"):
             headers.append((b"cache-control", b"public, max-age=31536000, immutable"))
+        sent, encoding, varies = variant(file, request_headers.get(b"accept-encoding", b"").decode("latin-1"))
+        tag = etag(sent, encoding)
+        headers += [(b"content-type", content_type(file).encode()), (b"etag", tag.encode())]
+        if varies:
+            headers.append((b"vary", b"Accept-Encoding"))
+        if encoding:
+            headers.append((b"content-encoding", encoding.encode()))
+        if tag in request_headers.get(b"if-none-match", b"").decode("latin-1").replace("W/", "").split(", "):
+            await send({"type": "http.response.start", "status": 304, "headers": headers})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        file = sent
         size = file.stat().st_size
-        headers += [(b"content-type", content_type(file).encode()), (b"content-length", str(size).encode())]
+        headers.append((b"content-length", str(size).encode()))
         await send({"type": "http.response.start", "status": 200, "headers": headers})
         if method == "HEAD" or size == 0:
             await send({"type": "http.response.body", "body": b""})

@@ -42,21 +42,10 @@ from engine.core.games import game_spec
 from .errors import ServerError
 from .store import now_ms
 
-#: Table options every game has (seconds): the move timer (0 = none) and the pause between rounds.
+#: Table options every game has (seconds): the move timer (0 = none) and the pause between rounds. A game's own
+#: (Okey's assisted table) are its spec's ``table_options``.
 TABLE_OPTIONS = {"timer": (0, 3600, 0), "pause": (0, 60, 5)}
-#: Table options of one game only (booleans): Okey's assisted table (the board shows the solver's help).
-GAME_TABLE_OPTIONS = {"okey": {"assisted": False}}
-
-
-def game_table_options(game: str) -> dict:
-    """The table options of ``game`` alone, with their defaults (booleans). The one place the server reads them:
-    to be pointed at the game's registry spec once it declares them."""
-    return GAME_TABLE_OPTIONS.get(game, {})
-
-
 MAX_SEATS = 8
-#: The bot that plays a human's seat (timed out, away, or left): the registry's middle level.
-TAKEOVER = "greedy"
 
 
 def digest(token: str) -> str:
@@ -78,7 +67,7 @@ def check_table_options(game: str, options: object) -> tuple[dict, dict]:
     if not isinstance(options, dict):
         raise ServerError("bad-request", "options must be an object", {"field": "options"})
     table, rest = {}, {}
-    extra = game_table_options(game)
+    extra = {option.name: option for option in game_spec(game).table_options}
     for name, value in options.items():
         if name in TABLE_OPTIONS:
             low, high, _ = TABLE_OPTIONS[name]
@@ -90,15 +79,16 @@ def check_table_options(game: str, options: object) -> tuple[dict, dict]:
                 )
             table[name] = value
         elif name in extra:
-            if not isinstance(value, bool):
-                raise ServerError("bad-request", f"the option {name} is true or false", {"field": f"options.{name}"})
-            table[name] = value
+            try:
+                table[name] = extra[name].check(value, game)
+            except EngineError as error:
+                raise ServerError("bad-request", str(error), {"field": f"options.{name}"}) from None
         else:
             rest[name] = value
     for name, (_, _, default) in TABLE_OPTIONS.items():
         table.setdefault(name, default)
-    for name, default in extra.items():
-        table.setdefault(name, default)
+    for name, option in extra.items():
+        table.setdefault(name, option.default)
     return rest, table
 
 
@@ -184,7 +174,7 @@ class Table:
     states: dict = field(default_factory=dict)
     states_version: int = -1
     _record: dict | None = None
-    #: The finished parts' record sent in every state (Service.parts), and what it was made for.
+    #: The finished parts' record sent in every state (``server.views.parts``), and what it was made for.
     parts_key: tuple | None = None
     parts_record: dict | None = None
     bots: dict = field(default_factory=dict)
@@ -318,7 +308,7 @@ class Table:
             if seat["kind"] == "bot":
                 info.append({"seat": index, "kind": "bot", "level": seat["level"]})
             elif seat.get("left"):
-                info.append({"seat": index, "kind": "bot", "level": TAKEOVER})
+                info.append({"seat": index, "kind": "bot", "level": self.spec.default_bot})
             elif seat["token"] is None:
                 info.append({"seat": index, "kind": "human", "level": None, "taken": False})
             else:

@@ -11,8 +11,8 @@ from . import wire
 from .tables import Table
 from .wire import Raw
 
-#: The keys of a view (``view_json``) that the state carries as its own ``events`` and ``legal``.
-BOARD_DUPLICATES = frozenset({"events", "legal", "actions"})
+#: The keys of a view's envelope (``view_json``, ``engine.core.views``) that the state carries as its own.
+BOARD_DUPLICATES = frozenset({"events", "legal", "hand"})
 
 
 def rooms(table_id: str, seat: int) -> tuple[str, str]:
@@ -47,12 +47,12 @@ def wire_state(table: Table, seat: int, shared: bool):
 def state(table: Table, seat: int) -> dict:
     view = board(table, seat)
     current = table.current
-    events = view.get("events", ())
+    events = view["events"]
     moves = table.moves[-len(events) :] if events else []
     if any(auto for _, auto in moves):  # the events a bot played for a seat are marked (copies: the board's stay)
         marked = [{**event, "auto": True} if auto else event for event, (_, auto) in zip(events, moves, strict=False)]
         events = marked + list(events[len(marked) :])
-    legal = view.get("legal", view.get("actions", [])) if current == seat else []
+    legal = view["legal"] if current == seat else []
     result = {
         "game": table.meta["game"],
         "version": table.version,
@@ -61,10 +61,10 @@ def state(table: Table, seat: int) -> dict:
         "current": current,
         "deadline": table.deadline if current is not None else None,
         "pause": table.pause_until if table.pausing else None,
-        "hand": list(view.get("tiles", view.get("rack", []))),
+        "hand": view["hand"],
         "legal": legal,
         "events": events,
-        # The board's own events and legal actions are the state's (sent once, the events marked auto).
+        # The view's events, legal actions and hand are the state's (sent once, the events marked auto).
         "board": {key: value for key, value in view.items() if key not in BOARD_DUPLICATES},
         "options": {**table.meta["options"], **table.meta["table_options"]},
         "over": table.game.is_terminal(),
@@ -82,12 +82,11 @@ def parts(table: Table, view: dict) -> dict | None:
     """The record of the finished rounds or hands, without the seed (``engine.core.sessions.finished_record``),
     or None before the first ends: public once they are over, what the page's board draws a round's end,
     the score sheet and the review from. Made again only when a round or hand ends or is dealt."""
-    key = (view.get("hand", view.get("round")), table.game.current_player is None)
+    key = (view["part"], table.game.current_player is None)
     if table.parts_key != key:
-        record = table.spec.record(table.game)
-        name = "hands" if "hands" in record else "rounds"
-        finished = finished_record(record, name)
-        table.parts_key, table.parts_record = key, finished if finished[name] else None
+        parts = table.spec.parts
+        finished = finished_record(table.spec.record(table.game), parts)
+        table.parts_key, table.parts_record = key, finished if finished[parts] else None
     return table.parts_record
 
 

@@ -6,7 +6,9 @@ import re
 from html.parser import HTMLParser
 from pathlib import Path
 
-LOCALES = ("en", "id", "it", "fi")
+from engine.core.i18n import LANGUAGES
+
+LOCALES = LANGUAGES
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 

@@ -177,7 +177,8 @@ def test_a_visitor_plays_a_whole_hand_with_the_buttons(browser, site_url, csp_ur
 def near_final_save(players: int, seed: int) -> dict:
     """A greedy game's record cut at the start of its last hand: the save of a game about to end (if the player
     plays as the game's own bot did; ``ending`` finds how it goes on)."""
-    from engine.sniff.board.session import record_at
+    from engine.board.replays import record_at
+    from engine.core.games import GAMES
     from engine.sniff.bots import make_bot
     from engine.sniff.game import Game
     from engine.sniff.record import game_record
@@ -187,13 +188,13 @@ def near_final_save(players: int, seed: int) -> dict:
     while not game.is_terminal():
         game.apply_action(bots[game.current_player].choose(game.view(game.current_player)))
     record = game_record(game)
-    return record_at(record, (len(record["hands"]) - 1, 0))
+    return record_at(GAMES["sniff"], record, (len(record["hands"]) - 1, 0))
 
 
 def ending(save: dict) -> dict:
     """The whole record of the game ``save`` goes on to, through the board's own ops in CPython, the player always
     making the first of its moves (the board's bots move as the position dictates, in Pyodide as here)."""
-    view = call("sniff.play_resume", save=save, bots="greedy")
+    view = call("sniff.resume", save=save, bots="greedy")
     while view["phase"] not in ("gameOver", "handOver"):
         view = next_view(view)
     return view["save"]
@@ -226,7 +227,7 @@ def test_the_end_of_a_game_from_a_saved_game_near_its_end(browser, site_url):
         check_sheet_against_record(sheet(page), record)
         winner = page.locator(".sniff-play__winner").inner_text()
         assert str(game.scores[game.winner]) in winner
-        assert page.locator(".sniff-play__chart svg").locator("polyline").count() == game.sides
+        assert page.locator(".sniff-play .board-chart svg").locator("polyline").count() == game.sides
         assert winner in " ".join(page.evaluate("window.announced"))
         assert page.evaluate("localStorage.getItem('sniff-board:game')") is None, "the old save was handed over"
         assert saves.sealed(page, "sniff") is None, "a finished game is not resumed"
@@ -236,12 +237,10 @@ def test_the_end_of_a_game_from_a_saved_game_near_its_end(browser, site_url):
 def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position_then_a_record_replays(browser, site_url, tmp_path):
     from engine.board import session
 
-    view = json.loads(session.handle("sniff.play_new", json.dumps({"players": 2, "bots": "greedy", "seed": 6})))[
-        "result"
-    ]
+    view = json.loads(session.handle("sniff.new", json.dumps({"players": 2, "bots": "greedy", "seed": 6})))["result"]
     for _ in range(12):
-        op = "sniff.play_act" if view["phase"] == "you" else "sniff.play_bot"
-        args = {"game": view["game"]} | ({"action": view["actions"][0]["action"]} if op == "sniff.play_act" else {})
+        op = "sniff.act" if view["phase"] == "you" else "sniff.bot"
+        args = {"game": view["game"]} | ({"action": view["actions"][0]["action"]} if op == "sniff.act" else {})
         view = json.loads(session.handle(op, json.dumps(args)))["result"]
     path = tmp_path / "game.json"
     path.write_text(json.dumps(view["save"]), encoding="utf-8")
@@ -268,9 +267,9 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position_then_a_recor
         moves = move_buttons(page).all_inner_texts()
         record = saved_record(page)
         page.reload()
-        assert page.locator(BOARD).get_attribute("aria-busy") == "true"
-        page.get_by_role("button", name=ui_text("en")["continue"], exact=True).click()
-        page.wait_for_selector(f"{BOARD}[aria-busy=false]", timeout=BOOT_TIMEOUT)
+        # The game goes on at once, as it was: no demo layout with "Continue the game" to press (issue 37).
+        page.wait_for_selector(f"{BOARD}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
+        assert page.get_by_role("button", name=ui_text("en")["continue"], exact=True).count() == 0
         settle(page)
         assert saved_record(page) == record
         assert move_buttons(page).all_inner_texts() == moves
@@ -308,8 +307,8 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position_then_a_recor
 def test_invalid_clicks_change_nothing_and_one_click_plays_a_tile_that_fits_once(browser, site_url):
     # A game just dealt (seed 1) whose first two turns of the player's have all three cases (a tile that fits
     # nowhere, one that fits once, one with several places): a random deal may take twenty turns to show them.
-    dealt = call("sniff.play_new", players=2, bots="greedy", seed=1)["save"]
-    game = {"version": 1, "save": call("sniff.play_resume", save=dealt, bots="greedy")["save"], "bots": "greedy"}
+    dealt = call("sniff.new", players=2, bots="greedy", seed=1)["save"]
+    game = {"version": 1, "save": call("sniff.resume", save=dealt, bots="greedy")["save"], "bots": "greedy"}
     with board_page(browser, site_url + "/play/", players=2, game=game) as page:
         page.get_by_role("button", name=ui_text("en")["continue"], exact=True).click()
         page.wait_for_selector(f"{BOARD}[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
@@ -325,7 +324,7 @@ def test_invalid_clicks_change_nothing_and_one_click_plays_a_tile_that_fits_once
                 continue
             if phase == "gameOver":
                 break
-            view = page.evaluate("document.querySelector('[data-sniff-board]').sniffPlay.view")
+            view = page.evaluate("document.querySelector('[data-sniff-board]').boardController.view")
             record = saved_record(page)
             places = {}
             for move in view["actions"]:
@@ -384,7 +383,7 @@ def test_a_try_it_link_opens_the_sandbox_with_its_layout(browser, site_url):
         caption = page.locator("[data-play-caption]").inner_text()
 
         # Place a tile on a highlighted join: the picture, caption, score and address change at once.
-        tiles = page.evaluate("document.querySelector('[data-sniff-board]').sniffPlay.sandbox.view.tiles")
+        tiles = page.evaluate("document.querySelector('[data-sniff-board]').boardController.game.sandbox.view.tiles")
         tile = next(entry for entry in tiles if entry["moves"])
         page.locator(f".sniff-tile[data-tile='{tile['tile']}']").click()
         if len(tile["moves"]) > 1:
@@ -455,7 +454,7 @@ def test_the_board_fits_a_phone_and_the_keyboard_reaches_every_move(browser, sit
             if phase != "you":
                 break
             before = moves_done(page)
-            view = page.evaluate("document.querySelector('[data-sniff-board]').sniffPlay.view")
+            view = page.evaluate("document.querySelector('[data-sniff-board]').boardController.view")
             tile = next((m["tile"] for m in view["actions"] if "tile" in m), None)
             if tile:
                 page.locator(f".sniff-tile[data-tile='{tile}']").click()
@@ -467,3 +466,30 @@ def test_the_board_fits_a_phone_and_the_keyboard_reaches_every_move(browser, sit
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         # A big layout keeps its size and pans inside the table, which fits the screen.
         assert page.locator(".sniff-play__table").bounding_box()["width"] <= 390
+
+
+def test_the_selected_tiles_places_stay_in_the_window_not_under_the_sticky_header(browser, site_url):
+    """At desktop width the table does not pan: when the page was scrolled so that the layout is under Material's
+    sticky header (it grew, the visitor scrolled down to the hand), selecting a tile brings one of its lit places
+    back into the window, below the header."""
+    layout = quote("4|4;4|6 on 4|4 line-a;3|4 on 4|4 line-b", safe="")
+    with board_page(browser, site_url + "/play/?sandbox=" + layout) as page:
+        page.wait_for_selector(f"{BOARD}[data-play-phase=sandbox]", timeout=BOOT_TIMEOUT)
+        # The table's bottom just above the header's bottom: every place of a tile hidden under the header.
+        page.evaluate(
+            """() => {
+              const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
+              const table = document.querySelector(".sniff-play__table").getBoundingClientRect();
+              window.scrollBy({top: table.bottom - header + 4, behavior: "instant"});
+            }"""
+        )
+        page.locator(".sniff-tile[data-tile='3|6']").click()  # two places: the 6 end and the 3 end
+        page.wait_for_selector(".join-hit", state="attached")
+        shown = page.evaluate(
+            """() => {
+              const header = document.querySelector(".md-header").getBoundingClientRect().bottom;
+              return [...document.querySelectorAll(".join-hit")].map((hit) => hit.getBoundingClientRect())
+                .some((box) => box.top >= header && box.bottom <= window.innerHeight);
+            }"""
+        )
+        assert shown, "every lit place is out of the window or under the sticky header"

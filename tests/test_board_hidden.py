@@ -17,7 +17,10 @@ from collections import Counter
 
 import pytest
 
-from engine.sniff.board import session as sniff_session
+from engine.board.replays import record_at
+from engine.core import sessions
+from engine.core.games import GAMES
+from engine.core.sessions import position_of
 from engine.sniff.game import Game
 from engine.sniff.record import game_record, replay
 from tests.support.ops import call, next_view
@@ -25,7 +28,7 @@ from tests.support.ops import call, next_view
 
 def hidden_tiles(game_id: str) -> set[str]:
     """The tiles the player may not see now: the other seats' and the boneyard's."""
-    hand = sniff_session.games[game_id].game.hand
+    hand = sessions.in_play("sniff", game_id).game.hand
     tiles = {tile.notation() for seat in range(1, hand.players) for tile in hand.tiles(seat)}
     return tiles | {tile.notation() for tile in hand.boneyard}
 
@@ -54,7 +57,7 @@ def leaks(reply: dict, tiles: set[str], seed: int) -> list[str]:
 def test_no_reply_during_a_hand_carries_another_seats_tiles_the_boneyard_or_the_seed(players):
     rng = random.Random(players)
     seed = 10**15 + players  # long enough that it can't appear by chance
-    view = call("sniff.play_new", players=players, bots="random", seed=seed)
+    view = call("sniff.new", players=players, bots="random", seed=seed)
     checked = 0
     while view["phase"] != "gameOver":
         if view["phase"] in ("you", "bot"):
@@ -72,7 +75,7 @@ def test_no_reply_during_a_hand_carries_another_seats_tiles_the_boneyard_or_the_
 
 
 def test_a_record_downloaded_mid_hand_holds_the_finished_hands_only():
-    view = call("sniff.play_new", players=2, bots="greedy", seed=31)
+    view = call("sniff.new", players=2, bots="greedy", seed=31)
     while len(view["record"]["hands"]) < 1 or view["phase"] not in ("you", "bot"):
         view = next_view(view)
     assert len(view["save"]["hands"]) == len(view["record"]["hands"]) + 1
@@ -87,17 +90,17 @@ def test_replay_steps_forward_and_back_show_what_a_fresh_replay_shows():
     record = game_record(game)
     start = call("sniff.replay_open", text=json.dumps(record))
     key, steps = start["replay"], start["steps"]
-    loaded = sniff_session.replays[key]
+    loaded = sessions.store("sniff", "replay")[key]
     # Every step, forward then back: the cursor stands where the step says.
     for step in [*range(steps), *reversed(range(steps))]:
         index, done = loaded.positions[step]
-        game = sniff_session.game_at(loaded, index, done)
+        game = loaded.game_at(GAMES["sniff"], index, done)
         assert (len(game.hands), len(game.hand.events)) == (index + 1, done)
         assert game.hand.layout.placements == loaded.game.hands[index].layout.placements[: len(game.hand.layout)]
     # Steps in any order, as the page may ask for them: the view is a fresh replay's.
     for step in [0, steps - 1, *random.Random(1).sample(range(steps), 25)]:
         stepped = call("sniff.replay_view", replay=key, step=step, lang="it")
-        fresh = _fresh_view(replay(sniff_session.record_at(record, loaded.positions[step])))
+        fresh = _fresh_view(replay(record_at(GAMES["sniff"], record, loaded.positions[step])))
         for part in ("layout", "log", "sheet", "seats", "sides", "boneyard", "turn"):
             assert stepped[part] == fresh[part], (step, part)
     assert game_record(loaded.game) == record
@@ -106,7 +109,7 @@ def test_replay_steps_forward_and_back_show_what_a_fresh_replay_shows():
 def _fresh_view(game):
     from engine.sniff.board.view import game_view
 
-    return game_view(game, "it", reveal=True)
+    return game_view(position_of(GAMES["sniff"], game, reveal=True), "it")
 
 
 # -- the board views start from the player's view ----------------------------------------------
@@ -160,7 +163,7 @@ def test_the_sniff_board_view_is_the_same_whatever_the_hidden_tiles_are():
     rng = random.Random(5)
     checked = 0
     while not game.hand.is_over:
-        view = game_view(game, "en")
+        view = game_view(position_of(GAMES["sniff"], game), "en")
         assert view["seats"][0]["tiles"] == [t.notation() for t in game.hand.tiles(0)]
         assert all(seat["tiles"] is None for seat in view["seats"][1:])
         for _attempt in range(30):  # a shuffle may give a seat that drew or passed a tile it could have played
@@ -169,13 +172,13 @@ def test_the_sniff_board_view_is_the_same_whatever_the_hidden_tiles_are():
             except RecordError:
                 continue
             if hidden(twin) != hidden(game):
-                assert game_view(twin, "en") == view
+                assert game_view(position_of(GAMES["sniff"], twin), "en") == view
                 checked += 1
                 break
         seat = game.current_player
         game.apply_action(bots[seat].choose(game.view(seat)))
     assert checked > 20
-    assert all(seat["tiles"] is not None for seat in game_view(game, "en")["seats"])
+    assert all(seat["tiles"] is not None for seat in game_view(position_of(GAMES["sniff"], game), "en")["seats"])
 
 
 @pytest.mark.parametrize("seed", [3, 8])
@@ -196,7 +199,7 @@ def test_the_okey_table_view_is_the_same_whatever_the_hidden_tiles_are(seed):
     checked = 0
     while not game.round.is_over:
         state = game.round
-        view = game_view(game, "fi", assisted=True)
+        view = game_view(position_of(GAMES["okey"], game), "fi", assisted=True)
         racks, pile, events = list(state.racks), list(state.pile), list(state.events)
         hidden = [t for seat in (1, 2, 3) for t in state.rack(seat)] + list(state.pile_left)
         rng.shuffle(hidden)
@@ -210,10 +213,10 @@ def test_the_okey_table_view_is_the_same_whatever_the_hidden_tiles_are(seed):
             for event in events
         ]
         changed = racks != state.racks or events != state.events
-        assert game_view(game, "fi", assisted=True) == view
+        assert game_view(position_of(GAMES["okey"], game), "fi", assisted=True) == view
         state.racks[:], state.pile[:], state.events[:] = racks, pile, events
         checked += changed
         seat = game.current_player
         game.apply_action(bots[seat].choose(game.view(seat)))
     assert checked > 10
-    assert all(seat["rack"] is not None for seat in game_view(game, "fi")["seats"])
+    assert all(seat["rack"] is not None for seat in game_view(position_of(GAMES["okey"], game), "fi")["seats"])

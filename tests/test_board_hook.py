@@ -19,7 +19,7 @@ _spec.loader.exec_module(hook)
 
 
 def slots(markdown: str) -> tuple[str, list[int]]:
-    lines, boards = hook.find_boards(markdown, "play.md")
+    lines, boards = hook.find_boards(markdown, "play.md", 1, "sniff-board")
     return "\n".join(lines), boards
 
 
@@ -59,7 +59,7 @@ def test_other_sniff_fences_are_not_boards():
 )
 def test_a_broken_board_fence_fails_the_build_with_the_page_and_line(markdown, message):
     with pytest.raises(PluginError, match="^" + re.escape(message)):
-        hook.find_boards(markdown, "play.md")
+        hook.find_boards(markdown, "play.md", 1, "sniff-board")
 
 
 def test_errors_name_the_line_in_the_file_after_its_front_matter(tmp_path):
@@ -73,7 +73,7 @@ def test_errors_name_the_line_in_the_file_after_its_front_matter(tmp_path):
 
     assert hook.first_line(Page) == 5
     with pytest.raises(PluginError, match=r"^play\.md:8: the sniff-board block must be empty"):
-        hook.find_boards("# Play\n\n```sniff-board\nhello\n```\n", "play.md", hook.first_line(Page))
+        hook.find_boards("# Play\n\n```sniff-board\nhello\n```\n", "play.md", hook.first_line(Page), "sniff-board")
 
 
 @pytest.mark.parametrize(
@@ -95,9 +95,52 @@ def runtime(tmp_path_factory):
 def test_the_runtime_is_pyodide_and_the_engine_only(runtime):
     version = hook.pyodide_version()
     names = sorted(path.rsplit("/", 1)[1] for path in runtime.files)
-    assert names == sorted([*hook.PYODIDE_FILES, "pyodide-lock.json", "sniff_engine-0.1.0-py3-none-any.whl"])
+    expected = [
+        *hook.PYODIDE_FILES,
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+        "tile_games_engine-0.1.0-py3-none-any.whl",
+    ]
+    assert names == sorted(expected)
     assert runtime.pyodide_url == f"assets/pyodide/{version}/"
     assert runtime.lock_url.startswith("assets/pyodide/engine-")
+    assert runtime.stdlib_url.startswith("assets/pyodide/stdlib-"), "the library's folder is named after its hash"
+
+
+def test_the_site_carries_the_standard_library_the_engine_imports_and_no_more(runtime):
+    """Every standard module an import of the engine names (but the command line's and the build's, which never run
+    in a browser) is in the trimmed library; modules of the library nothing of the board imports are not.
+    (tests/node/engine_in_pyodide.test.mjs imports every module of the engine from it in Pyodide.)"""
+    import ast
+    import zipfile
+
+    names = set(zipfile.ZipFile(runtime.files[runtime.stdlib_url]).namelist())
+    # Pyodide's whole library, as sources: a module it lacks is built into Pyodide's wasm (math, _json...).
+    whole = {name.replace(".py", ".pyc") for name in zipfile.ZipFile(hook.PYODIDE_DIR / "python_stdlib.zip").namelist()}
+    # Modules a package registers itself in sys.modules when it is imported (no file of their own).
+    aliases = {"collections.abc": "collections", "os.path": "posixpath"}
+
+    def holds(module: str, library: set[str] = names) -> bool:
+        path = aliases.get(module, module).replace(".", "/")
+        return f"{path}.pyc" in library or f"{path}/__init__.pyc" in library
+
+    not_in_browser = ("cli.py", "__main__.py", "commands", "practice_bank.py")
+    missing = []
+    for source in (hook.ROOT / "engine").rglob("*.py"):
+        if any(part in not_in_browser for part in source.relative_to(hook.ROOT / "engine").parts):
+            continue
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom) and not node.level and node.module != "__future__":
+                modules = [node.module]
+            for module in modules:
+                top = module.split(".")[0]
+                if top != "engine" and holds(module, whole) and not holds(module):
+                    missing.append(f"{source.relative_to(hook.ROOT)}: {module}")
+    assert not missing, missing
+    assert holds("json") and holds("xml.etree.ElementTree") and holds("pyodide") and holds("encodings.utf_8")
+    for unused in ("argparse", "pdb", "pydoc", "unittest", "multiprocessing", "http.server", "tkinter"):
+        assert not holds(unused), f"{unused} is not the board's"
 
 
 def test_the_lock_registers_the_wheel_by_name_with_its_checksum(runtime):
@@ -105,7 +148,7 @@ def test_the_lock_registers_the_wheel_by_name_with_its_checksum(runtime):
     lock = json.loads(lock_path.read_text(encoding="utf-8"))
     pyodide_lock = json.loads((hook.PYODIDE_DIR / "pyodide-lock.json").read_text(encoding="utf-8"))
     assert lock["info"] == pyodide_lock["info"]
-    entry = lock["packages"]["sniff-engine"]
+    entry = lock["packages"]["tile-games-engine"]
     wheel = lock_path.parent / entry["file_name"]
     assert entry["sha256"] == hook._sha256(wheel)
     assert entry["imports"] == ["engine"]
@@ -138,19 +181,46 @@ def test_installing_copies_the_runtime_and_drops_stale_engines(runtime, tmp_path
 
 
 def test_the_board_before_it_starts(runtime):
-    board = hook.board_html(runtime, "fi", "fi/play/")
+    board = hook.board_html(runtime, "sniff", "fi", "fi/play/")
     text = hook.loader_text("fi")
     assert 'data-sniff-board aria-busy="true" data-state="idle" lang="fi"' in board
     assert f'data-pyodide="../../{runtime.pyodide_url}"' in board
     assert f'data-lock="../../{runtime.lock_url}"' in board
     assert re.search(r'<script type="module" src="\.\./\.\./assets/board/client\.mjs\?v=[0-9a-f]{12}"></script>', board)
     assert f">{text['start']}</button>" in board
-    assert hook.megabytes(runtime.download_bytes, "fi") in board
+    assert hook.megabytes(runtime.transfer_bytes, "fi") in board
     assert f'<noscript><p class="tile-board__noscript">{text["noscript"]}</p></noscript>' in board
     # Nothing a strict Content-Security-Policy would block: no inline script, no inline style.
     assert re.search(r'<script type="module" src="\.\./\.\./assets/board/game\.mjs\?v=[0-9a-f]{12}"></script>', board)
     assert board.count("<script") == board.count('<script type="module" src=') == 2
     assert " style=" not in board
+
+
+@pytest.mark.parametrize("game", ["sniff", "okey"])
+def test_the_board_carries_its_games_schema_for_the_forms(runtime, game):
+    # The page draws its settings form and the online lobby's from this (docs/assets/board/settings.mjs): the spec's
+    # schema, with the page's own defaults where its board module gives them (a newcomer's Okey table is assisted).
+    import html
+
+    from engine.core.games import GAMES
+
+    board = hook.board_html(runtime, game, "en", "play/")
+    assert f'data-board="{game}" data-{game}-board ' in board
+    schema = json.loads(html.unescape(re.search(r'data-board-schema="([^"]*)"', board)[1]))
+    expected = GAMES[game].schema()
+    for option in expected["tableOptions"]:
+        if option["name"] == "assisted":
+            assert option["default"] is False
+            option["default"] = True
+    assert schema == expected
+
+
+def test_the_node_tests_read_the_schemas_the_pages_carry():
+    # tests/node/board_settings.test.mjs reads each game's settings from this file, as the page from its board.
+    from engine.core.games import GAMES
+
+    kept = json.loads((ROOT / "tests" / "data" / "board-schemas.json").read_text(encoding="utf-8"))
+    assert kept == {game: hook.board_schema(game) for game in GAMES}, "regenerate tests/data/board-schemas.json"
 
 
 def test_catalogs_are_compiled_again_only_when_a_po_changed(tmp_path):
@@ -172,7 +242,7 @@ def test_the_wheel_and_the_lock_are_built_once_per_round_of_builds(monkeypatch, 
 
     def prepare(workdir, compile_catalogs=True):
         built.append(workdir)
-        return hook.Runtime("0", {}, "p/", "l")
+        return hook.Runtime("0", {}, "p/", "l", "s")
 
     class I18n:
         building = False

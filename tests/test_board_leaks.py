@@ -10,7 +10,7 @@ from tests.support.saves import leaks
 
 
 def test_the_check_finds_the_save_the_seed_the_pile_and_another_seats_tiles_and_passes_a_clean_reply():
-    view = call("okey.new_game", {"seed": 123_456_789, "lang": "en"})
+    view = call("okey.new", {"seed": 123_456_789, "lang": "en"})
     save = view.pop("save")
     state = replay(save).round
     hidden = {seat: [t.notation() for t in state.rack(seat)] for seat in range(4)}

@@ -49,7 +49,14 @@ def watch_board(page) -> None:
 
 
 def runtime_files(site_dir: Path) -> list[Path]:
-    return [path for path in (site_dir / "assets" / "pyodide").rglob("*") if path.is_file()]
+    """The runtime's files, without the compressed copies a host sends instead (scripts/hooks/compress.py)."""
+    files = (site_dir / "assets" / "pyodide").rglob("*")
+    return [path for path in files if path.is_file() and path.suffix not in (".br", ".gz")]
+
+
+def transferred(path: Path) -> int:
+    copy = path.with_name(path.name + ".br")
+    return copy.stat().st_size if copy.exists() else path.stat().st_size
 
 
 @pytest.mark.parametrize(("lang", "where"), [(lang, "play/") for lang in LANGUAGES] + [("en", "rules/")])
@@ -66,6 +73,9 @@ def test_a_reader_who_only_reads_downloads_nothing_of_pyodide(page, site_url, si
     assert root.locator("svg .tile").count() == 4, "the static picture is the engine's drawing of a layout"
     assert not root.locator("[data-board-loading]").is_visible()
     assert int(root.get_attribute("data-bytes")) == sum(p.stat().st_size for p in runtime_files(site_dir))
+    # The download the loader announces is the runtime as a host sends it, compressed: a third of it.
+    assert int(root.get_attribute("data-transfer")) == sum(transferred(p) for p in runtime_files(site_dir))
+    assert int(root.get_attribute("data-transfer")) < int(root.get_attribute("data-bytes")) / 3
     assert [url for url in requests if RUNTIME in url or "worker.mjs" in url] == []
 
 
@@ -73,7 +83,7 @@ def call(page, op: str, args: dict) -> dict:
     """Call the engine through the page's runtime; the reply or the error, as JSON."""
     return page.evaluate(
         """async ([op, args]) => {
-          const runtime = document.querySelector("[data-sniff-board]").sniffBoard.runtime;
+          const runtime = document.querySelector("[data-sniff-board]").boardLoader.runtime;
           try { return {ok: true, result: await runtime.call(op, args)}; }
           catch (error) { return {ok: false, name: error.name, type: error.type, details: error.details}; }
         }""",
@@ -187,11 +197,8 @@ def test_pending_calls_reject_when_the_worker_stops(browser, site_url):
     page.goto(site_url + "/play/")
     outcome = page.evaluate(
         """async () => {
-          const { BoardRuntime } = await import(document.querySelector('script[src*="client.mjs"]').src);
-          const root = document.querySelector("[data-sniff-board]");
-          const url = (value) => new URL(value, document.baseURI).href;
-          const runtime = new BoardRuntime({workerURL: url(root.dataset.worker), indexURL: url(root.dataset.pyodide),
-                                            lockFileURL: url(root.dataset.lock)});
+          const { BoardRuntime, runtimeURLs } = await import(document.querySelector('script[src*="client.mjs"]').src);
+          const runtime = new BoardRuntime(runtimeURLs(document.querySelector("[data-sniff-board]")));
           const before = await runtime.call("version").catch((error) => error.type);
           const booting = runtime.start().catch((error) => error.type);
           const pending = runtime.call("version").catch((error) => error.type);
@@ -237,7 +244,7 @@ def test_a_wheel_that_fails_its_checksum_is_refused_and_try_again_recovers(brows
     moves = page.locator(BOARD).get_attribute("data-play-moves")
     rejected = page.evaluate(
         """async () => {
-          const runtime = document.querySelector("[data-sniff-board]").sniffBoard.runtime;
+          const runtime = document.querySelector("[data-sniff-board]").boardLoader.runtime;
           const pending = runtime.call("version").then(() => "answered", (error) => error.type);
           runtime.worker.dispatchEvent(new ErrorEvent("error", {message: "out of memory"}));
           return await pending;
@@ -256,7 +263,7 @@ def test_a_wheel_that_fails_its_checksum_is_refused_and_try_again_recovers(brows
     # A worker that keeps dying stops the board: the visitor may try again. (Two more deaths within the minute are
     # written into the loader's memory of restarts rather than waited for: a boot takes seconds.)
     page.evaluate(
-        """() => { const board = document.querySelector("[data-sniff-board]").sniffBoard;
+        """() => { const board = document.querySelector("[data-sniff-board]").boardLoader;
                    board.restarts.push(Date.now(), Date.now());
                    board.runtime.worker.dispatchEvent(new ErrorEvent("error", {message: "out of memory"})); }"""
     )
@@ -270,5 +277,5 @@ def test_the_site_lock_registers_only_the_engine(site_dir):
     locks = list((site_dir / "assets" / "pyodide").glob("engine-*/pyodide-lock.json"))
     assert len(locks) == 1
     lock = json.loads(locks[0].read_text(encoding="utf-8"))
-    assert list(lock["packages"]) == ["sniff-engine"]
-    assert (locks[0].parent / lock["packages"]["sniff-engine"]["file_name"]).exists()
+    assert list(lock["packages"]) == ["tile-games-engine"]
+    assert (locks[0].parent / lock["packages"]["tile-games-engine"]["file_name"]).exists()

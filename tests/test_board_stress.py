@@ -37,12 +37,12 @@ def call(op: str, **args):
 
 
 def hand_over(seed: int, players: int = 2) -> dict:
-    view = call("play_new", players=players, bots="greedy", seed=seed)
+    view = call("new", players=players, bots="greedy", seed=seed)
     while view["phase"] not in ("handOver", "gameOver"):
         if view["phase"] == "you":
-            view = call("play_act", game=view["game"], action=view["actions"][0]["action"])
+            view = call("act", game=view["game"], action=view["actions"][0]["action"])
         else:
-            view = call("play_bot", game=view["game"])
+            view = call("bot", game=view["game"])
     return view
 
 
@@ -56,7 +56,7 @@ def test_a_deeply_nested_record_is_the_engines_error_not_a_crash(depth):
 
 
 def test_deeply_nested_arguments_are_refused_before_parsing():
-    answer = json.loads(session.handle("sniff.play_resume", '{"save": ' + "[" * 50_000 + "]" * 50_000 + "}"))
+    answer = json.loads(session.handle("sniff.resume", '{"save": ' + "[" * 50_000 + "]" * 50_000 + "}"))
     assert answer["ok"] is False
     assert answer["error"]["code"] == "record-too-deep"
 
@@ -71,7 +71,7 @@ def test_a_stack_that_runs_out_during_a_call_is_the_engines_error():
     # Pyodide's stack is smaller than CPython's: a call that runs out of it, wherever it does (reading the
     # arguments, the op, writing the reply), answers with the engine's error, never a RecursionError.
     args = json.dumps({"players": 2, "bots": "greedy", "seed": 3})
-    assert json.loads(session.handle("sniff.play_new", args))["ok"] is True
+    assert json.loads(session.handle("sniff.new", args))["ok"] is True
     depth, frame = 0, sys._getframe()
     while frame is not None:
         depth, frame = depth + 1, frame.f_back
@@ -79,7 +79,7 @@ def test_a_stack_that_runs_out_during_a_call_is_the_engines_error():
     try:
         for room in range(400, 0, -1):  # ever less stack above this frame, until the call fails
             sys.setrecursionlimit(depth + room)
-            answers.append(json.loads(session.handle("sniff.play_new", args)))
+            answers.append(json.loads(session.handle("sniff.new", args)))
             if not answers[-1]["ok"]:
                 break
     finally:
@@ -105,19 +105,19 @@ def test_a_seed_beyond_two_to_the_53_is_refused_everywhere_a_seed_is_accepted():
     with pytest.raises(EngineError, match="from 0 to 9007199254740991"):
         Game(2, seed=-1)
     Game(2, seed=MAX_SEED)  # the largest is fine
-    assert reply("play_new", players=2, seed=2**53 + 1)["ok"] is False
-    record = call("play_new", players=2, seed=7)["save"]
+    assert reply("new", players=2, seed=2**53 + 1)["ok"] is False
+    record = call("new", players=2, seed=7)["save"]
     record["seed"] = 2**60
     with pytest.raises(RecordError, match="seed must be a whole number from 0 to 9007199254740991"):
         replay(record)
     error = reply("replay_open", text=json.dumps(record))["error"]
     assert error["type"] == "RecordError" and "9007199254740991" in error["message"]
-    assert reply("play_resume", save=record)["ok"] is False
+    assert reply("resume", save=record)["ok"] is False
 
 
 def test_a_new_games_seed_survives_a_round_trip_through_a_javascript_number():
     for _ in range(20):
-        seed = call("play_new", players=2)["save"]["seed"]
+        seed = call("new", players=2)["save"]["seed"]
         assert 0 <= seed <= MAX_SEED and float(seed) == seed
 
 
@@ -127,21 +127,21 @@ def test_a_new_games_seed_survives_a_round_trip_through_a_javascript_number():
 def test_the_board_errors_carry_a_code_and_parameters():
     error = reply("sandbox_view", layout="1|4;2|2 on 1|4 high")["error"]
     assert error["code"] == "notation" and error["params"]["line"] == 1
-    view = call("play_new", players=2, seed=2)
+    view = call("new", players=2, seed=2)
     record = view["save"]
     while len(record["hands"][0]["events"]) < 3:
         view = (
-            call("play_act", game=view["game"], action=view["actions"][0]["action"])
+            call("act", game=view["game"], action=view["actions"][0]["action"])
             if view["phase"] == "you"
-            else call("play_bot", game=view["game"])
+            else call("bot", game=view["game"])
         )
         record = view["save"]
     record["hands"][0]["events"][1]["seat"] = 1 - record["hands"][0]["events"][1]["seat"]
     error = reply("replay_open", text=json.dumps(record))["error"]
     assert error["code"] == "record" and (error["params"]["hand"], error["params"]["event"]) == (1, 2)
     assert reply("replay_open", text="")["error"]["code"] == "record"
-    assert reply("play_bot", game=view["game"])["error"]["code"] in ("not-bot-turn", "hand-not-over")
-    assert reply("play_view", game="nothing")["error"]["code"] == "unknown-game"
+    assert reply("bot", game=view["game"])["error"]["code"] in ("not-bot-turn", "hand-not-over")
+    assert reply("view", game="nothing")["error"]["code"] == "unknown-game"
     assert reply("sandbox_view", layout="１|４")["error"]["code"] == "notation"
 
 

@@ -16,17 +16,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.board.session import handle
+from engine.board.session import game_ops, handle
 from engine.cli import main
-from engine.okey.board.session import OPS as OKEY_OPS
 from engine.okey.rules import Options
 from engine.okey.simulate import simulate as okey_simulate
-from engine.sniff.board.session import OPS as SNIFF_OPS
 from engine.sniff.game import Game
 from engine.sniff.record import game_record
 
-OPS = {"sniff": SNIFF_OPS, "okey": OKEY_OPS}
-RESUME = {"sniff": "play_resume", "okey": "resume"}
+OPS = {game: game_ops(game) for game in ("sniff", "okey")}
 
 
 def _sniff_record() -> dict:
@@ -111,7 +108,7 @@ def test_a_mutated_record_is_replayed_or_refused_by_the_board(game, data):
     record = mutate(RECORDS[game], data.draw)
     text = text_of(record)
     answered(f"{game}.replay_open", json.dumps({"text": text}))
-    answered(f"{game}.{RESUME[game]}", '{"save": ' + text + "}")
+    answered(f"{game}.resume", '{"save": ' + text + "}")
     # Text-level damage too: a character cut or added anywhere.
     at = data.draw(st.integers(0, len(text)))
     damaged = (
@@ -138,8 +135,8 @@ def test_a_mutated_record_file_gives_replay_exit_0_or_2_and_one_line(game, data,
 
 
 def _game_ids() -> dict:
-    sniff = answered("sniff.play_new", json.dumps({"players": 2, "seed": 5}))["result"]["game"]
-    okey = answered("okey.new_game", json.dumps({"seed": 5}))["result"]["game"]
+    sniff = answered("sniff.new", json.dumps({"players": 2, "seed": 5}))["result"]["game"]
+    okey = answered("okey.new", json.dumps({"seed": 5}))["result"]["game"]
     return {"sniff": sniff, "okey": okey}
 
 
@@ -184,4 +181,4 @@ def test_a_worker_call_with_hostile_arguments_gets_a_reply(game, data):
 
 @pytest.mark.parametrize("args_json", ['{"seed": ' + "9" * 5000 + "}", "[" * 10_000, '{"a": NaN}', "\ufeff{}", "{", ""])
 def test_a_call_that_is_not_json_the_engine_reads_is_refused(args_json):
-    assert answered("okey.new_game", args_json)["ok"] is False
+    assert answered("okey.new", args_json)["ok"] is False

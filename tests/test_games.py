@@ -58,14 +58,15 @@ def test_options_a_game_does_not_have_are_refused(name: str) -> None:
     for option in other.options:
         with pytest.raises(OptionError) as caught:
             spec.check_options({option.name: option.default})
-        assert caught.value.code == "option-unknown" and option.name in str(caught.value)
+        assert caught.value.code == "option" and caught.value.params["problem"] == "unknown"
+        assert option.name in str(caught.value)
     for option in spec.options:
         for bad in ("x" * 500, 99, None, 1.5):
             if bad in option.values:
                 continue
             with pytest.raises(OptionError) as caught:
                 spec.check_options({option.name: bad})
-            assert caught.value.code == "option-value"
+            assert (caught.value.code, caught.value.params["problem"]) == ("option", "value")
             assert len(str(caught.value)) < 300  # the bad value is quoted short
     # True is not 1, and 1 is not True.
     booleans = [o for o in spec.options if o.values == (False, True) or o.values == (True, False)]
@@ -78,13 +79,40 @@ def test_options_a_game_does_not_have_are_refused(name: str) -> None:
             spec.check_options({option.name: True})
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_schema_offers_every_option_table_option_and_bot_as_the_checks_take_them(name: str) -> None:
+    """``schema()`` is what the forms offering a game are drawn from: each of its values and defaults is one the
+    checks take, and any other value of the type it names is refused with the one option code."""
+    spec = GAMES[name]
+    schema = json.loads(json.dumps(spec.schema()))
+    assert (schema["game"], schema["part"], schema["parts"]) == (name, spec.part, spec.parts)
+    assert schema["bots"] == list(spec.bot_levels) and schema["defaultBot"] in schema["bots"]
+    for key, check in (("options", spec.check_options), ("tableOptions", spec.check_table_options)):
+        for option in schema[key]:
+            assert option["default"] in option["values"] and option["help"]
+            for value in option["values"]:
+                if (name, option["name"], value) == ("sniff", "partnerships", True):
+                    value_options = {"rules": "classic", "players": 4, "partnerships": True}
+                else:
+                    value_options = {option["name"]: value}
+                assert check(value_options)[option["name"]] == value
+            other = {"boolean": 1, "integer": 99, "string": "other"}[option["type"]]
+            with pytest.raises(OptionError) as caught:
+                check({option["name"]: other})
+            assert caught.value.code == "option"
+        with pytest.raises(OptionError) as caught:
+            check({"colour": "red"})
+        assert (caught.value.code, caught.value.params["problem"]) == ("option", "unknown")
+    assert [o["name"] for o in schema["tableOptions"]] == (["assisted"] if name == "okey" else [])
+
+
 def test_sniff_partnerships_go_with_classic_and_four_players_only() -> None:
     spec = GAMES["sniff"]
     assert spec.check_options({"rules": "classic", "players": 4, "partnerships": True})["partnerships"] is True
     for options in ({"partnerships": True, "players": 4}, {"rules": "classic", "players": 3, "partnerships": True}):
         with pytest.raises(OptionError) as caught:
             spec.check_options(options)
-        assert caught.value.code == "option-together"
+        assert (caught.value.code, caught.value.params["problem"]) == ("option", "together")
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -190,7 +218,7 @@ def test_a_held_game_waits_between_parts_and_is_the_same_game(name: str, options
             assert len(spec.record(auto)[parts]) == len(spec.record(held)[parts]) + 1
             for seat in range(held.players):
                 view = spec.view_json(held, seat)
-                assert view["current" if name == "sniff" else "currentPlayer"] is None
+                assert view["current"] is None
                 assert {key: view[key] for key in fields if key in ended} == {
                     key: ended[key] for key in fields if key in ended
                 }
@@ -247,7 +275,7 @@ def test_a_seats_view_json_holds_only_what_it_may_see(name: str, options: dict) 
             view = spec.view_json(game, seat)
             text = json.dumps(view)
             assert view["seat"] == seat and "seed" not in text
-            own = view["tiles"] if name == "sniff" else view["rack"]
+            own = view["hand"]
             if name == "sniff":
                 assert own == [tile.notation() for tile in game.hand.tiles(seat)]
                 # The lots that chose the first leader were drawn face up, for every seat to see, and went back
@@ -276,6 +304,66 @@ def test_a_seats_view_json_holds_only_what_it_may_see(name: str, options: dict) 
             checked += 1
         game.apply_action(rng.choice(list(game.legal_actions())))
     assert checked >= 40
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_every_view_reads_back_as_the_same_view(name: str, options: dict) -> None:
+    """``view_from_json`` is ``view_json``'s inverse for every seat at every step of a game, across the ends of its
+    hands or rounds (a held game shows each one's end): the envelope comes first, the same for every game, and
+    the view read back is the game's own view, whose bot chooses the very move it chooses from the game's."""
+    from engine.core.views import ENVELOPE
+
+    spec = GAMES[name]
+    game = spec.new_game(seed=13, hold=True, **options)
+    rng = random.Random(13)
+    checked = ends = steps = 0
+    while True:
+        every = steps % 4 == 0 or game.current_player is None
+        for seat in range(game.players) if every else (game.current_player,):
+            data = json.loads(json.dumps(spec.view_json(game, seat)))
+            assert tuple(data)[: len(ENVELOPE)] == ENVELOPE and data["game"] == name and data["seat"] == seat
+            assert data["part"] == len(spec.parts_of(game)) and data["options"] == spec.check_options(options)
+            assert data["current"] == game.current_player and data["players"] == game.players
+            view = spec.view_from_json(data)
+            assert view.as_json() == data, (seat, checked)
+            if game.current_player == seat and steps % 3 == 0:
+                mine, theirs = (spec.make_bot("greedy", seat, random.Random(checked)) for _ in range(2))
+                assert game.notation(mine.choose(view)) == game.notation(theirs.choose(game.view(seat)))
+            checked += 1
+        ends += data["end"] is not None
+        if game.is_terminal():
+            break
+        if spec.needs_deal(game):
+            spec.deal_next(game)
+        else:
+            game.apply_action(rng.choice(list(game.legal_actions())))
+        steps += 1
+    assert checked > 100 and ends >= 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_json_that_is_no_view_is_refused_with_the_view_error(name: str) -> None:
+    spec = GAMES[name]
+    data = spec.view_json(spec.new_game(seed=2), 0)
+    other = next(n for n in NAMES if n != name)
+    for bad in (
+        None,
+        [],
+        {**data, "game": other},
+        {**data, "hand": "R1"},
+        {k: v for k, v in data.items() if k != "end"},
+    ):
+        with pytest.raises(EngineError) as caught:
+            spec.view_from_json(bad)
+        assert caught.value.code == "view"
+    from engine.core.views import ENVELOPE
+
+    own = [key for key in data if key not in ENVELOPE]
+    # An action that cannot be read, and each of the game's own keys missing: the view error, saying so.
+    for broken in ({**data, "legal": ["not an action"]}, *({k: v for k, v in data.items() if k != key} for key in own)):
+        with pytest.raises(EngineError) as caught:
+            spec.view_from_json(broken)
+        assert caught.value.code == "view", broken.keys()
 
 
 def _part_events_seen(spec: GameSpec, game, seat: int) -> list[dict]:

@@ -93,7 +93,7 @@ def test_integers_of_thousands_of_digits_are_refused_in_a_record_and_in_any_call
         path.write_text(text, encoding="utf-8")
         assert "5000 digits" in refused_in_one_line(capsys, "replay", str(path))
     # Any worker call: the arguments themselves.
-    reply = json.loads(handle("okey.new_game", '{"seed": ' + huge + "}"))
+    reply = json.loads(handle("okey.new", '{"seed": ' + huge + "}"))
     assert reply["ok"] is False and reply["error"]["code"] == "record-number"
 
 
@@ -175,7 +175,7 @@ def test_error_messages_quote_a_short_prefix_of_the_bad_input(sniff, okey, tmp_p
     for op, args in (
         ("sniff.sandbox_view", {"layout": "x" * 1900}),
         ("sniff.describe", {"layout": "1|4 on " + "9" * 100_000}),
-        ("okey.new_game", {"bots": "b" * 100_000}),
+        ("okey.new", {"bots": "b" * 100_000}),
     ):
         reply = board(op, **args)
         assert reply["ok"] is False and len(json.dumps(reply)) < 2 * SHORT, (op, len(json.dumps(reply)))
@@ -336,7 +336,7 @@ def test_replay_says_when_deals_were_not_checked(sniff, okey, tmp_path, capsys):
 
 
 def test_a_save_without_its_seed_is_not_resumed():
-    for game, new, resume in (("sniff", "play_new", "play_resume"), ("okey", "new_game", "resume")):
+    for game, new, resume in (("sniff", "new", "resume"), ("okey", "new", "resume")):
         args = {"players": 2} if game == "sniff" else {}
         save = board(f"{game}.{new}", seed=11, **args)["result"]["save"]
         assert board(f"{game}.{resume}", save=save)["ok"] is True

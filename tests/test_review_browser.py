@@ -17,9 +17,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from engine.board.replays import record_at
 from engine.board.session import handle
+from engine.core.games import GAMES
 from engine.okey.rules import PENALTY
-from engine.sniff.board.session import record_at
 from engine.sniff.record import game_record
 from tests.okey.test_review import played  # noqa: F401 - the scripted Okey round (a fixture)
 from tests.sniff.test_review import FIFTEEN, MISTAKE, scripted_game
@@ -121,7 +122,7 @@ def test_the_review_of_a_sniff_hand_names_the_missed_fifteen(browser, csp_url, t
     text = ui_text("en")
     words = text["review"]
     whole = game_record(scripted_game())
-    save = record_at(whole, (0, len(whole["hands"][0]["events"])))  # the first hand just ended
+    save = record_at(GAMES["sniff"], whole, (0, len(whole["hands"][0]["events"])))  # the first hand just ended
     store = {
         "sniff-board:settings": {"version": 1, "players": 2, "bots": "greedy", "pace": "instant"},
         "sniff-board:game": {"save": save, "bots": "greedy"},
@@ -130,7 +131,7 @@ def test_the_review_of_a_sniff_hand_names_the_missed_fifteen(browser, csp_url, t
         assert page.locator(REVIEW).count() == 0
         page.get_by_role("button", name=text["continue"], exact=True).click()
         page.wait_for_selector("[data-sniff-board][data-play-phase=handOver]", timeout=BOOT_TIMEOUT)
-        record = page.evaluate("document.querySelector('[data-sniff-board]').sniffPlay.view.record")
+        record = page.evaluate("document.querySelector('[data-sniff-board]').boardController.view.record")
         assert len(record["hands"]) == 1 and record["hands"][0]["end"] is not None
         review = expected_review("sniff", record)
         shown = walk(page, review, words)
@@ -179,7 +180,7 @@ def test_the_review_of_an_okey_round_names_the_penalty_discard(browser, csp_url,
     with phone_page(browser, csp_url, "/okey-play/", store) as page:
         page.get_by_role("button", name=text["continue"], exact=True).click()
         page.wait_for_selector("[data-okey-board][data-okey-phase=gameOver]", timeout=BOOT_TIMEOUT)
-        record = page.evaluate("document.querySelector('[data-okey-board]').okeyTable.view.record")
+        record = page.evaluate("document.querySelector('[data-okey-board]').boardController.view.record")
         assert record["rounds"] == save["rounds"]
         review = expected_review("okey", record)
         shown = walk(page, review, words)

@@ -3,7 +3,7 @@
 - every locale has its own search index, holding only its own pages, in its own search language;
 - every locale has its own 404 page, in its language;
 - a page without a translation shows the English text, marked lang="en", under a notice in
-  the reader's language; a translated page shows no notice;
+  the reader's language; a translated page shows no notice, nor does it say it may be out of date;
 - the language menu leads to the same page in the other languages;
 - no page runs an inline script (the site works under a CSP without 'unsafe-inline').
 """
@@ -85,6 +85,16 @@ def test_an_untranslated_page_says_so_in_the_readers_language(site_dir, lang):
             here = site_dir / prefix(lang) / page
             assert (here / link).resolve() == (site_dir / prefix(lang) / "translating").resolve(), link
             assert '<div lang="en">' in html
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LOCALES if lang != "en"])
+def test_an_up_to_date_translation_shows_no_outdated_notice(site_dir, lang):
+    """Every translation follows its English page as committed (tests/test_i18n_status.py): none says it
+    may be out of date (scripts/hooks/translation_status.py; its notice is tested on a site of its own)."""
+    for page in PAGES:
+        if translated(page, lang):
+            html = (site_dir / prefix(lang) / page / "index.html").read_text(encoding="utf-8")
+            assert 'class="sniff-outdated"' not in html, f"{lang}/{page} says it may be out of date"
 
 
 def test_the_notice_exists_in_every_language():

@@ -15,7 +15,7 @@ TERMS = terms.load_terms()
 
 
 def problems_in(text: str, lang: str) -> list[str]:
-    return [str(p) for p in terms.check_text(terms.page_text(text), lang, TERMS, "page.md")]
+    return [str(p) for p in terms.check_text(terms.page_text(text), lang, TERMS, "page.md", {"sniff"})]
 
 
 # The site as it stands -------------------------------------------------------------------------
@@ -113,6 +113,7 @@ def test_a_wrong_variant_in_a_catalog_translation_fails_with_its_line(tmp_path):
     found = [str(p) for p in terms.check_catalogs(TERMS, tmp_path)]
     assert len(found) == 1 and found[0].endswith(
         f"{po}:7: 'Lewat' is a wrong variant ('lewat') of 'pass': use 'melewatkan giliran'"
+        " (a message of Okey and Sniff)"
     )
 
 
@@ -219,3 +220,92 @@ def test_italian_intransitive_sommare_fails_on_okey_pages_too():
     assert len(okey_problems("le combinazioni devono sommare almeno 51", "it")) == 1
     assert len(okey_problems("la prima calata somma almeno 51", "it")) == 1
     assert okey_problems("le combinazioni devono valere in tutto almeno 51", "it") == []
+
+
+# Every catalog and every page: checked against the terms of the game each message or section belongs to --
+
+
+def _entries(path: Path) -> list[tuple[int, tuple[str, ...]]]:
+    """Each translated entry of a catalog: the line of its (first) msgstr line, and its source files."""
+    text, references = terms.catalog_lines(path)
+    lines = text.split("\n")
+    found, seen = [], set()
+    for index, refs in enumerate(references):
+        if refs and lines[index].strip() and refs not in seen:
+            seen.add(refs)
+            found.append((index + 1, refs))
+    return found
+
+
+def _avoided(lang: str, games: frozenset[str]) -> tuple[terms.Term, str]:
+    """A word ``lang`` avoids for a term of one of ``games`` (a game's own term first), free of ``*``."""
+    own = [t for t in TERMS.terms if t.game in games] + [t for t in TERMS.terms if t.game == "all"]
+    for term in own:
+        for word in term.usage[lang].avoid:
+            if "*" not in word and not any(terms.phrase_pattern(a).search(word) for a in term.usage[lang].allow):
+                return term, word
+    raise AssertionError(f"no avoided word in {lang} for {sorted(games)}")
+
+
+CATALOGS = sorted(terms.LOCALE_DIR.glob("*/LC_MESSAGES/*.po"))
+
+
+@pytest.mark.parametrize("po", CATALOGS, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+def test_a_wrong_word_planted_in_any_catalog_fails(po, tmp_path):
+    """In every catalog, a message of each kind of source (each game's, shared) given a word its game avoids
+    fails the check, at that message's line, naming the term."""
+    lang = po.parent.parent.name
+    lines = po.read_text(encoding="utf-8").split("\n")
+    for line, refs in _entries(po):
+        games = terms.source_games(refs, TERMS)
+        term, word = _avoided(lang, games)
+        planted = list(lines)
+        planted[line - 1] = f'msgstr "{word}"' if planted[line - 1].startswith("msgstr") else f'"{word}"'
+        copy = tmp_path / po.name
+        copy.write_text("\n".join(planted), encoding="utf-8")
+        found = [str(p) for p in terms.check_catalog(copy, lang, TERMS)]
+        assert any(f":{line}: " in p and repr(term.term) in p for p in found), (po.name, line, refs, word, found)
+
+
+def test_a_catalog_message_belongs_to_the_game_of_its_source():
+    assert terms.source_games(("engine/okey/render/practice.py",), TERMS) == {"okey"}
+    assert terms.source_games(("engine/sniff/render/review.py",), TERMS) == {"sniff"}
+    assert terms.source_games(("scripts/hooks/stats_okey.py",), TERMS) == {"okey"}
+    # A shared file's message is shown by both games: both games' terms apply.
+    assert terms.source_games(("engine/core/practice_text.py",), TERMS) == {"sniff", "okey"}
+    assert terms.source_games(("scripts/hooks/online_words.py",), TERMS) == {"sniff", "okey"}
+
+
+def test_okeys_words_are_checked_in_the_shared_catalogs_but_not_on_sniffs_messages(tmp_path):
+    po = tmp_path / "practice.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n\n'
+        '#: engine/okey/render/practice.py\nmsgid "The round ends."\nmsgstr "Ronde berakhir."\n\n'
+        '#: engine/sniff/render/practice.py\nmsgid "The hand ends."\nmsgstr "Ronde berakhir."\n\n'
+        '#: engine/core/practice_text.py\nmsgid "Charges"\nmsgstr "Biaya"\n',
+        encoding="utf-8",
+    )
+    found = [str(p) for p in terms.check_catalog(po, "id", TERMS)]
+    assert len(found) == 2, found
+    assert ":6: 'Ronde' is a wrong variant ('ronde') of 'round (Okey)': use 'babak' (a message of Okey)" in found[0]
+    assert ":14: 'Biaya' is a wrong variant ('biaya') of 'charge (Okey)'" in found[1]
+
+
+def test_a_section_of_a_shared_page_belongs_to_its_game_only(tmp_path):
+    page = tmp_path / "index.id.md"
+    page.write_text(
+        "# American Sniff {#american-sniff}\n\nSatu ronde Sniff.\n\n## Okey {#okey}\n\nSatu ronde Okey.\n\n"
+        "### Meja {#table}\n\nRonde lagi.\n\n## Tentang situs {#about}\n\nRonde.\n",
+        encoding="utf-8",
+    )
+    found = [str(p) for p in terms.check_page(page, TERMS)]
+    # "ronde" is Sniff's hand and not Okey's round: wrong in the Okey section (and its subsection) only.
+    assert [p.split(":")[1] for p in found] == ["7", "11"], found
+
+
+def test_a_page_no_game_lists_fails(tmp_path):
+    page = tmp_path / "new-page.fi.md"
+    page.write_text("# Uusi sivu\n", encoding="utf-8")
+    assert [str(p) for p in terms.check_page(page, TERMS)] == [
+        f"{page}: no game of terms.yml lists new-page.md among its `pages`"
+    ]

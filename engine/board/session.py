@@ -6,11 +6,13 @@ text: ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": {...}}``.
 Strings cross the JavaScript/Python boundary instead of proxies, so nothing
 leaks and the same calls work from CPython in tests.
 
-An op's name carries its game: ``sniff.play_new`` is ``play_new`` of the Sniff
-board (``engine.sniff.board.session.OPS``). The games and their board modules
-are the registry's (``engine.core.games.GAMES``); a game's ops are imported at
-its first call, so a page with one game never loads another. ``version``
-belongs to no game.
+An op's name carries its game: ``<game>.new`` is the op ``new`` written once for
+every game (``engine.board.ops``: ``play``, ``replays``, ``online``) called with
+that game's spec, and ``<game>.<own>`` one of the game's own ops (its board
+module's ``OPS``: a sandbox, a rack's checks). The games and their
+board modules are the registry's (``engine.core.games.GAMES``); a game's board is
+imported at its first call, so a page with one game never loads another.
+``version`` belongs to no game.
 
 Expected failures come back as errors the page can show in its language: every
 ``EngineError`` (a layout that is not legal, with its ``line``; an illegal move;
@@ -23,7 +25,7 @@ would run out of stack is refused before parsing (``core.record``); a
 
 from __future__ import annotations
 
-import importlib
+import functools
 import inspect
 import json
 import sys
@@ -35,6 +37,9 @@ from ..core.errors import EngineError
 from ..core.games import GAMES
 from ..core.i18n import LANGUAGES
 from ..core.record import MAX_RECORD_BYTES, MAX_RECORD_DEPTH, NotJSONError, loads
+from ..core.sessions import board_of
+from . import online, play, replays  # noqa: F401 (their ops join GAME_OPS)
+from .ops import GAME_OPS
 
 #: The ops of no game.
 OPS: dict[str, Callable[..., Any]] = {}
@@ -65,15 +70,23 @@ def version() -> dict:
     }
 
 
+def game_ops(game: str) -> dict[str, Callable[..., Any]]:
+    """Every op of ``game``, by its short name: those written once (bound to the game's spec) and its own."""
+    spec = GAMES[game]
+    return {name: functools.partial(op, spec) for name, op in GAME_OPS.items()} | dict(board_of(spec).OPS)
+
+
 def find_op(name: object) -> Callable[..., Any]:
     """The function behind an op's name (``version``, or ``<game>.<op>``)."""
     if not isinstance(name, str):
-        raise BoardCallError("an op's name is text such as sniff.play_new")
+        raise BoardCallError("an op's name is text: version, or <game>.<op>")
     game, dot, short = name.partition(".")
     if not dot:
         function = OPS.get(name)
     elif game in GAMES:
-        function = importlib.import_module(GAMES[game].board).OPS.get(short)
+        spec = GAMES[game]
+        shared = GAME_OPS.get(short)
+        function = functools.partial(shared, spec) if shared is not None else board_of(spec).OPS.get(short)
     else:
         raise BoardCallError(
             f'the board plays no game "{game}": use one of {", ".join(GAMES)}', code="unknown-op", params={"op": name}

@@ -44,6 +44,10 @@ class Draws(Generic[TileT]):
         """The event of ``seat`` drawing ``tile``."""
         return self.by_seat[seat][tile]
 
+    def hidden(self, seat: int) -> Drew[TileT]:
+        """``seat``'s draw as the other seats see it: without its tile."""
+        return self._hidden[seat]
+
     def seen(self, event: object, seat: int) -> object:
         """``event`` as ``seat`` sees it: another seat's draw without its tile, any other event as it is."""
         if type(event) is Drew and event.seat != seat:

@@ -5,17 +5,26 @@ its board ops) to its ``GameSpec``. Everything above the games reads it: the
 command line, the board's dispatcher, the site's hooks and the online tables'
 server. A spec gives, for its game:
 
+- ``part`` and ``parts``: what the game is played in (Sniff's ``hand``, Okey's ``round``) and the record's
+  list of them (``hands``, ``rounds``);
 - ``options``: each option's name, allowed values and default; ``check_options``
-  fills in the defaults and refuses anything else with an ``EngineError``;
-- ``bot_levels``: the bots' names, weakest first;
+  fills in the defaults and refuses anything else with an ``OptionError`` (one code, ``option``);
+- ``table_options``: the options a board or an online table keeps that do not change the rules (Okey's
+  ``assisted``), checked by ``check_table_options`` the same way; ``schema()`` gives both, and the bots,
+  as JSON, for the forms that offer them;
+- ``bot_levels``: the bots' names, weakest first (``default_bot``, the middle one, plays when none is chosen);
 - ``new_game(seed=..., **options)``: a game that deals as it goes, so its
   ``current_player`` is None only when the game is over; with ``hold=True`` it
   stops after each hand or round that does not end the game (``needs_deal``)
   until ``deal_next(game)`` deals the next one, as the seed decides;
 - ``record(game)`` (JSON values), ``replay(record)`` (every inconsistency an
-  ``EngineError`` that says where) and ``restore(record)`` (a game in progress);
+  ``EngineError`` that says where), ``extend(game, record, start)`` (the parts a longer record adds, replayed
+  into its game) and ``restore(record)`` (a game in progress);
 - ``make_bot(level, seat, rng)``: a bot whose ``choose(view)`` sees only ``game.view(seat)``;
-- ``view_json(game, seat)``: that view as JSON values, nothing hidden from the seat in it;
+- ``view_json(game, seat)``: that view as JSON values, nothing hidden from the seat in it, in the one view format
+  of every game (``engine.core.views``: an envelope, then the game's own keys); ``view_from_json(data)``
+  reads it back, the same view;
+- ``part_at(whole, cursor, done)``: a finished part stepped to its first ``done`` events (a replay's cursor);
 - ``review_json(record, seat, lang)``: the review of a finished game's moves for one seat, worded;
 - ``summary(games)``: what ``replay`` says of the games it checked (``"3 games, 12 hands, ..."``);
 - ``tally(options, bots, rotate)``: the game's totals over a run of ``simulate`` (``engine.core.simulate``):
@@ -40,10 +49,13 @@ from typing import Any
 
 from .errors import EngineError
 from .record import game_of
+from .views import ViewError, check_envelope
 
 
 class OptionError(EngineError):
-    """An option a game does not have, or a value it does not allow."""
+    """An option a game does not have, a value it does not allow, or options that do not go together: one code,
+    ``option``, whatever the option; ``params`` say which (``option``) and what is wrong with it (``problem``:
+    ``unknown``, ``value`` or ``together``)."""
 
     code = "option"
 
@@ -88,9 +100,24 @@ class Option:
         shown = _shown(value) if isinstance(value, (bool, int, str)) else type(value).__name__
         raise OptionError(
             f"{game}'s option {self.name} is one of {allowed}, not {shown[:40]}",
-            code="option-value",
-            params={"game": game, "option": self.name, "allowed": list(self.values)},
+            params={"game": game, "option": self.name, "problem": "value", "allowed": list(self.values)},
         )
+
+    @property
+    def kind(self) -> str:
+        """The type of the option's values, as JSON names it: ``boolean``, ``integer`` or ``string``."""
+        value = self.values[0]
+        return "boolean" if isinstance(value, bool) else "integer" if isinstance(value, int) else "string"
+
+    def json(self) -> dict:
+        """The option as a form draws it: its name, type, allowed values (in order), default and meaning."""
+        return {
+            "name": self.name,
+            "type": self.kind,
+            "values": list(self.values),
+            "default": self.default,
+            "help": self.help,
+        }
 
 
 @dataclass(frozen=True)
@@ -99,23 +126,32 @@ class GameSpec:
 
     A game's spec module (``engine/<game>/spec.py``) defines ``NAME``, ``OPTIONS``, ``BOT_LEVELS``, ``BOARD``
     (the module of its board ops), ``RECORD`` (the module with ``game_record``, ``replay`` and ``restore``),
-    ``REVIEW`` (the module with ``review``) and ``REVIEW_WORDS`` (with ``review_json``), perhaps ``UNTAGGED``
-    (True: its records may lack ``"game"``), and the functions ``new_game(seed, options, hold)``,
-    ``deal_next(game)``, ``make_bot(level, seat, rng)`` (with ``budget_ms=`` if it defines ``BOT_BUDGET_MS``),
-    ``view_json(game, seat)``, ``players(options)``, ``summary(games)``, ``tally(options, bots, rotate)`` and, if
-    some options go only with others, ``check_together(options)``; ``GameSpec.of(module)`` reads them.
+    ``REVIEW`` (the module with ``review``), ``REVIEW_WORDS`` (with ``review_json``), ``PRACTICE`` (with
+    ``exercise_json`` and ``check_answer``), ``PART`` and ``PARTS``,
+    perhaps ``TABLE_OPTIONS``, ``UNTAGGED`` (True: its records may lack ``"game"``) and ``BOT_SEED``, and the
+    functions ``new_game(seed, options, hold)``, ``deal_next(game)``, ``make_bot(level, seat, rng)`` (with
+    ``budget_ms=`` if it defines ``BOT_BUDGET_MS``), ``view_json(game, seat)``, ``view_from_json(data)``,
+    ``part_at(whole, cursor, done)``, ``players(options)``, ``summary(games)``, ``tally(options, bots, rotate)``
+    and, if some options go only with others, ``check_together(options)``; ``GameSpec.of(module)`` reads them.
     """
 
     name: str
+    #: What the game is played in (``hand``, ``round``), and the record's list of them (``hands``, ``rounds``).
+    part: str
+    parts: str
     options: tuple[Option, ...]
+    #: The options a board or a table keeps that do not change the rules (Okey's ``assisted``).
+    table_options: tuple[Option, ...]
     bot_levels: tuple[str, ...]
-    #: The module of the game's board ops (served as ``<name>.<op>`` by ``engine.board.session``).
+    #: The module of the game's board: what its board draws and its own ops (``engine.board``).
     board: str
     #: The module of the game's records: ``game_record``, ``replay`` and ``restore``, imported at first use.
     record_module: str
     #: The modules of the game's review (``review``) and of its words (``review_json``), imported at first use.
     review_module: str
     review_words_module: str
+    #: The module of the game's exercises in words (``exercise_json``, ``check_answer``), imported at first use.
+    practice_module: str
     #: Whether a record without ``"game"`` is this game's (every record written before the field was).
     untagged: bool
     _new_game: Callable[[int, dict, bool], Any] = field(repr=False)
@@ -123,6 +159,10 @@ class GameSpec:
     _deal_next: Callable[[Any], Any] = field(repr=False)
     _make_bot: Callable[[str, int, random.Random], Any] = field(repr=False)
     _view_json: Callable[[Any, int], dict] = field(repr=False)
+    #: Reads ``view_json``'s JSON back into the game's view (``View.from_json``).
+    _view_from_json: Callable[[dict], Any] = field(repr=False)
+    #: A finished part stepped to its first events: ``part_at(whole, cursor, done)`` (see the method).
+    _part_at: Callable[[Any, Any, int], Any] = field(repr=False)
     #: The number of seats a game with these (checked) options has.
     _players: Callable[[dict], int] = field(repr=False)
     #: Checks between options, after each one is checked alone (an ``OptionError`` if they don't go together).
@@ -131,57 +171,97 @@ class GameSpec:
     _tally: Callable[[dict, list, bool], Any] = field(repr=False)
     #: The strong bot's default time per move when it may search by time; None: the game's bots never do.
     bot_budget_ms: float | None = None
+    #: The prefix of a board's bots' seeds (``<bot_seed>:<seed>:<part>:<events>``): each move follows from the
+    #: position, so a restored game goes on exactly as it would have.
+    bot_seed: str = ""
 
     @classmethod
     def of(cls, module: Any) -> GameSpec:
         """The spec a game's spec module defines (see the class's docstring)."""
         return cls(
             module.NAME,
+            module.PART,
+            module.PARTS,
             tuple(module.OPTIONS),
+            tuple(getattr(module, "TABLE_OPTIONS", ())),
             tuple(module.BOT_LEVELS),
             module.BOARD,
             module.RECORD,
             module.REVIEW,
             module.REVIEW_WORDS,
+            module.PRACTICE,
             getattr(module, "UNTAGGED", False),
             module.new_game,
             module.deal_next,
             module.make_bot,
             module.view_json,
+            module.view_from_json,
+            module.part_at,
             module.players,
             getattr(module, "check_together", lambda options: None),
             module.summary,
             module.tally,
             getattr(module, "BOT_BUDGET_MS", None),
+            getattr(module, "BOT_SEED", f"{module.NAME}-bot"),
         )
 
     def _records(self) -> Any:
         return importlib.import_module(self.record_module)
 
-    def option(self, name: str) -> Option:
-        for option in self.options:
+    def option(self, name: str, options: tuple[Option, ...] | None = None) -> Option:
+        """The option called ``name`` (of ``options``: the game's own by default); an ``OptionError`` for another."""
+        options = self.options if options is None else options
+        for option in options:
             if option.name == name:
                 return option
-        names = ", ".join(option.name for option in self.options)
+        names = ", ".join(option.name for option in options) or "none"
         raise OptionError(
             f'{self.name} has no option "{name[:40]}": its options are {names}',
-            code="option-unknown",
-            params={"game": self.name, "option": name[:40], "options": [o.name for o in self.options]},
+            params={"game": self.name, "option": name[:40], "problem": "unknown", "options": [o.name for o in options]},
         )
 
     def check_options(self, options: Mapping[str, object] | None = None) -> dict:
         """The options with their defaults filled in; an ``OptionError`` for an unknown one or a bad value."""
+        checked = self._checked(options, self.options)
+        self._check_together(checked)
+        return checked
+
+    def check_table_options(self, options: Mapping[str, object] | None = None) -> dict:
+        """The table options (``table_options``) with their defaults filled in, checked as ``check_options``."""
+        return self._checked(options, self.table_options)
+
+    def _checked(self, options: Mapping[str, object] | None, known: tuple[Option, ...]) -> dict:
         given = dict(options or {})
         for name in given:
             if not isinstance(name, str):
-                raise OptionError(f"{self.name}'s options are named by text", code="option-unknown")
-            self.option(name)
-        checked = {
+                raise OptionError(f"{self.name}'s options are named by text", params={"problem": "unknown"})
+            self.option(name, known)
+        return {
             option.name: option.check(given[option.name], self.name) if option.name in given else option.default
-            for option in self.options
+            for option in known
         }
-        self._check_together(checked)
-        return checked
+
+    def schema(self) -> dict:
+        """What a form offers for a game of this game, as JSON values: its options and table options (each one's
+        type, values, default and meaning), its bots (weakest first) and the default one, what it is played in."""
+        return {
+            "game": self.name,
+            "part": self.part,
+            "parts": self.parts,
+            "options": [option.json() for option in self.options],
+            "tableOptions": [option.json() for option in self.table_options],
+            "bots": list(self.bot_levels),
+            "defaultBot": self.default_bot,
+        }
+
+    @property
+    def default_bot(self) -> str:
+        """The bot that plays when none is chosen (a board's, an online table's seat taken over): the middle level."""
+        return self.bot_levels[len(self.bot_levels) // 2]
+
+    def parts_of(self, game: Any) -> list:
+        """A game's hands or rounds so far (the last one in play, or just ended)."""
+        return getattr(game, self.parts)
 
     def players(self, options: Mapping[str, object] | None = None) -> int:
         return self._players(self.check_options(options))
@@ -210,6 +290,11 @@ class GameSpec:
     def replay(self, record: object) -> Any:
         """The game a record describes, every move and figure checked (an ``EngineError`` says where)."""
         return self._records().replay(record)
+
+    def extend(self, game: Any, record: dict, start: int) -> None:
+        """Replay into ``game`` (replayed from the first ``start`` parts of ``record``, as they are) the parts of
+        ``record`` after them, every move and figure checked as ``replay`` checks them."""
+        self._records().extend(game, record, start)
 
     def restore(self, record: object) -> Any:
         """The game a record was saved from, ready to go on."""
@@ -245,7 +330,25 @@ class GameSpec:
         return self._make_bot(level, seat, rng)
 
     def view_json(self, game: Any, seat: int) -> dict:
+        """What ``seat`` may see of the part in play (or just ended), as JSON values (``engine.core.views``)."""
         return self._view_json(game, seat)
+
+    def view_from_json(self, data: object) -> Any:
+        """``view_json``'s reader: the seat's view its JSON writes; a ``ViewError`` that says what is wrong for
+        JSON that is not a view this engine writes."""
+        check_envelope(data, self.name)
+        try:
+            return self._view_from_json(data)
+        except ViewError:
+            raise
+        except (EngineError, KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+            shown = error.args[0] if isinstance(error, KeyError) and error.args else error
+            raise ViewError(f"the view of {self.name} cannot be read: {str(shown)[:200]}") from None
+
+    def part_at(self, whole: Any, cursor: Any, done: int) -> Any:
+        """The finished part ``whole`` at its deal and then its first ``done`` events: ``cursor`` (an earlier such
+        part of the same deal) stepped there, or a new one (a replay steps forward and back through a record)."""
+        return self._part_at(whole, cursor, done)
 
 
 class _Registry(Mapping[str, GameSpec]):

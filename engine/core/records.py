@@ -235,16 +235,17 @@ class Reader(Generic[Game]):
         played: Callable[[Game], list],
         replay_part: Callable[[Game, dict, int], object],
         most: int | None = None,
+        start: int = 0,
     ) -> None:
         """Replay the record's list of parts ``record[key]`` into ``game``: each part an object, at least one, at
         most ``most``, only the last unfinished; ``replay_part(game, part, number)`` plays one, ``played(game)``
-        is the game's list of parts so far."""
+        is the game's list of parts so far. ``start``: the first parts are ``game``'s already (replayed before)."""
         parts = self.field(record, key, list, "the record")
         if not parts:
             raise self.error(f"the record has no {key}", field=key)
         if most is not None and len(parts) > most:
             raise self.error(f"the record has {len(parts)} {key}, but the game has {most}", field=key)
-        for number, data in enumerate(parts, start=1):
+        for number, data in enumerate(parts[start:], start=start + 1):
             if not isinstance(data, dict):
                 raise self.error(f"a {self.part} is a JSON object", number)
             so_far = played(game)

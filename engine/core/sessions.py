@@ -1,37 +1,35 @@
-"""What a board's worker keeps between calls, for every game: its games and replays, under ids it hands out.
+"""What a board's worker keeps between calls, for every game: its games, replays and online seats, under ids.
 
-A board's ops (``engine.<game>.board.session``) keep a game in the worker between
-calls and give the page its id; the page sends the id back with every move. The
-worker keeps a few (the page uses one at a time) and forgets the oldest first; a
-restarted worker forgets them all, and the page then resumes from its save
-(``UnknownGameError``).
+The board's ops (``engine.board``) keep a game in the worker between calls and give the page its id; the page
+sends the id back with every move. The worker keeps a few of each (the page uses one at a time) and forgets the
+oldest first; a restarted worker forgets them all, and the page then resumes from its save (``UnknownGameError``).
 
-Every game's ops also share the checks of a call's arguments (language, bots,
-the game's phase, a replay's step), what a reply about a game in play carries besides its view,
-and how a loaded record is kept and stepped through. A game's record is split
-into parts, each dealt and then played event by event: Sniff's hands, Okey's
-rounds; ``parts`` names the record's list of them.
+A board draws a game from one seat's ``Position``: that seat's view of the part in play (Sniff's hand, Okey's
+round) and the finished parts, public once they are over, never a whole game. A game against the bots makes it
+from its ``Session`` (``Session.position``), an online table's page from the server's state (the seat's view read
+back with ``GameSpec.view_from_json``, the finished parts replayed from their record), a replay from the record's
+game at a step: the same drawing either way (``engine.<game>.board.view``).
 """
 
 from __future__ import annotations
 
-import enum
 import importlib
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+import random
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from itertools import count
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .errors import EngineError, excerpt, quote
 from .i18n import LANGUAGES, CatalogError
 from .record import NotJSONError, loads
 
 Value = TypeVar("Value")
-Game = TypeVar("Game")
-Part = TypeVar("Part")
 
-#: How many games, and how many replays, a worker keeps.
+#: How many games, replays and online seats of each game a worker keeps.
 KEEP = 4
+#: The seat of a board's player; the bots play the others.
+HUMAN = 0
 
 _ids = count(1)
 
@@ -43,7 +41,7 @@ class UnknownGameError(EngineError):
 
 
 class SessionStore(Generic[Value]):
-    """Values under ids such as ``game-7``; at most ``keep`` of them, the oldest forgotten first."""
+    """Values under ids such as ``sniff-7``; at most ``keep`` of them, the oldest forgotten first."""
 
     def __init__(self, prefix: str, missing: str, keep: int = KEEP) -> None:
         self.prefix = prefix
@@ -92,8 +90,9 @@ class PlayError(EngineError):
     code = "play"
 
 
-def check_bots(bots: object, names: Sequence[str]) -> str:
+def check_bots(bots: object, names: Iterable[str]) -> str:
     """``bots`` if it is one of the game's bots (``names``), else a ``PlayError`` that lists them."""
+    names = tuple(names)
     if bots not in names:
         raise PlayError(
             f"the bots are one of {', '.join(names)}, not {quote(bots)}",
@@ -103,14 +102,107 @@ def check_bots(bots: object, names: Sequence[str]) -> str:
     return bots
 
 
-# -- games in play ------------------------------------------------------------------------------------------------
-
-
 def check_phase(phase: str, wanted: str, refusal: str, code: str) -> None:
     """Nothing if the game is in the ``wanted`` phase (its view's ``phase``); else a ``PlayError``: ``refusal``
     and the phase it is in."""
     if phase != wanted:
         raise PlayError(f"{refusal} ({phase})", code=code, params={"phase": phase})
+
+
+# -- what a board draws -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Position:
+    """What a board draws of a game from one seat (``seen.seat``): that seat's view of the part now, in play or
+    just ended (``GameSpec.view_json``'s view), the finished parts (public: the part now among them once it has
+    ended) and whether the game is over. In a replay of a record, ``shown`` is the part now, every tile of it
+    public."""
+
+    seen: Any
+    done: tuple
+    over: bool
+    shown: Any = None
+
+    @property
+    def me(self) -> int:
+        return self.seen.seat
+
+    @property
+    def ended(self) -> Any:
+        """The part now once it has ended (public now: its tiles, its settlement), else None."""
+        if self.seen.end is None or len(self.done) != self.seen.part:
+            return None
+        return self.done[-1]
+
+
+def position_of(spec: Any, game: Any, me: int = HUMAN, *, reveal: bool = False) -> Position:
+    """``game`` from seat ``me``: its view and its finished parts (a game against the bots, whose worker holds the
+    whole game; a test's); ``reveal``: the part now shown whole, as a replay of a record shows it."""
+    parts = spec.parts_of(game)
+    done = tuple(parts if parts[-1].is_over else parts[:-1])
+    return Position(game.view(me), done, game.is_terminal(), parts[-1] if reveal else None)
+
+
+def board_phase(position: Position, part: str) -> str:
+    """What a board waits for now: ``gameOver``, ``<part>Over`` (a hand or round ended: the next deal), ``you``
+    (the move of the board's seat) or ``bot`` (another seat's: a bot's at the page's pace, or on an online table
+    whoever sits there)."""
+    if position.over:
+        return "gameOver"
+    current = position.seen.current_player
+    if current is None:
+        return f"{part}Over"
+    return "you" if current == position.me else "bot"
+
+
+def board_of(spec: Any) -> Any:
+    """The module of a game's board (``spec.board``): its drawing (``draw``, ``news``) and its own ops."""
+    return importlib.import_module(spec.board)
+
+
+# -- games against the bots ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Session:
+    """A game against the bots in a board's worker: the game (its spec's), the level of its bots and the table
+    options it keeps (``settings``: Okey's ``assisted``). The player sits at seat ``HUMAN``."""
+
+    spec: Any
+    game: Any
+    bots: str
+    settings: dict = field(default_factory=dict)
+
+    def position(self, me: int = HUMAN) -> Position:
+        """The game from seat ``me``: its view and the finished parts."""
+        return position_of(self.spec, self.game, me)
+
+    def bot_action(self) -> Any:
+        """The action the bot of the seat to play chooses, from that seat's view alone. Its randomness follows
+        from the position, so a restored game goes on exactly as it would have."""
+        game = self.game
+        parts = self.spec.parts_of(game)
+        seat = game.current_player
+        rng = random.Random(f"{self.spec.bot_seed}:{game.seed}:{len(parts)}:{len(parts[-1].events)}")
+        return self.spec.make_bot(self.bots, seat, rng).choose(game.view(seat))
+
+    def reply(self, key: str, lang: str, news: list[str]) -> dict:
+        """What a board draws of the game now (its board's ``draw``), and what every reply about a game in play
+        carries besides: the game's id, the sentences of what changed, the record a player may download, the
+        whole record (the page's save, which the worker keeps sealed), how far the game has gone, its bots."""
+        spec = self.spec
+        save = spec.record(self.game)
+        view = board_of(spec).draw(self.position(), lang, self.settings)
+        return view | {
+            "game": key,
+            "news": news,
+            "record": finished_record(save, spec.parts),
+            "save": save,
+            "moves": moves_made(spec.parts_of(self.game)),
+            "bots": self.bots,
+            "canDeal": self.game.seed is not None,
+        }
 
 
 def finished_record(record: dict, parts: str) -> dict:
@@ -120,12 +212,6 @@ def finished_record(record: dict, parts: str) -> dict:
         return record
     finished = [part for part in record[parts] if part.get("end") is not None]
     return {key: value for key, value in record.items() if key != "seed"} | {parts: finished}
-
-
-def game_reply(key: str, view: dict, news: list[str], save: dict, parts: str) -> dict:
-    """What every reply about a game in play carries besides its view: the game's id, the sentences of what
-    changed, the record a player may download and the whole record (the page's save)."""
-    return view | {"game": key, "news": news, "record": finished_record(save, parts), "save": save}
 
 
 def check_save(save: dict) -> dict:
@@ -144,131 +230,40 @@ def moves_made(parts: Iterable) -> int:
     return sum(len(part.events) + 1 for part in parts)
 
 
+_stores: dict[tuple[str, str], SessionStore] = {}
+
+_MISSING = {
+    "game": 'the board holds no game "{key}": resume it from its save',
+    "replay": 'the board holds no replay "{key}": load the record again',
+    "online": 'the page holds no online table "{key}"',
+}
+
+
+def store(game: str, kind: str) -> SessionStore:
+    """A game's ``kind`` of values in this worker: ``game`` (``Session``), ``replay`` (``Replay``) or ``online``
+    (an online table's seat: its ``Position`` and settings), under ids such as ``okey-7``, ``okey-replay-8``."""
+    found = _stores.get((game, kind))
+    if found is None:
+        prefix = game if kind == "game" else f"{game}-{kind}"
+        found = _stores[(game, kind)] = SessionStore(prefix, _MISSING[kind])
+    return found
+
+
+def in_play(game: str, key: object) -> Session:
+    """The game against the bots under ``key``."""
+    return store(game, "game")[key]
+
+
+def seat_of(game: str, key: object) -> tuple[Position, dict]:
+    """The seat's position and settings under ``key``: a game against the bots (its player's seat) or an online
+    table's seat, whose ops (Okey's rack) then read the same view either way."""
+    if key in store(game, "online"):
+        return store(game, "online")[key]
+    session = in_play(game, key)
+    return session.position(), session.settings
+
+
 # -- replays ------------------------------------------------------------------------------------------------------
-
-
-def review_reply(
-    record: object,
-    seat: object,
-    lang: str,
-    error: Callable[[str], Exception],
-    review: Callable[[dict, int], object],
-    review_json: Callable[[object, str], dict],
-) -> dict:
-    """A board's ``review`` op: the game's ``review`` of a finished game for ``seat``, from its record alone
-    (an object, or the text of a file), as ``review_json`` words it in ``lang``: every remark with its kind,
-    severity, heading, text and picture, and the worst three as a drill. Only the finished hands or rounds
-    are reviewed, so a game in progress shows nothing hidden; ``error`` is the game's record error."""
-    check_language(lang)
-    if isinstance(record, str):
-        record = parse_record(record, error)
-    if not isinstance(record, dict):
-        raise error("a game record is one JSON object")
-    players = record.get("players", 4) if isinstance(record.get("players", 4), int) else 4
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise PlayError(f"seat {seat!r} is not a seat of this game (0 to {players - 1})", code="arguments")
-    return review_json(review(record, seat), lang)
-
-
-#: The seat of a board's player; the bots play the others.
-HUMAN = 0
-
-
-Op = TypeVar("Op", bound=Callable[..., object])
-
-
-class Ops(dict[str, Callable[..., object]]):
-    """A board's ops by name, each function's own (``engine.board.session`` serves them as ``<game>.<name>``);
-    ``@OPS.op`` adds a function where it is defined."""
-
-    def op(self, function: Op) -> Op:
-        self[function.__name__] = function
-        return function
-
-
-def board_phase(game, phases: type[enum.StrEnum], me: int = HUMAN) -> enum.StrEnum:
-    """What a board waits for now, as a member of the game's ``phases``: ``GAME_OVER``, ``PART_OVER`` (a hand
-    or round ended: the next deal), ``YOU`` (the move of the player at seat ``me``) or ``BOT`` (another seat's:
-    a bot's at the page's pace, or on an online table whoever sits there)."""
-    if game.is_terminal():
-        return phases.GAME_OVER
-    current = game.current_player
-    if current is None:
-        return phases.PART_OVER
-    return phases.YOU if current == me else phases.BOT
-
-
-# -- an online table's state, as a board draws it (engine.<game>.board.online) ------------------------------------
-
-
-class SeenGame:
-    """The game as one seat of an online table knows it while a hand or round is in play: that seat's view
-    (``seen``) and nothing else; a game's online module adds what its board reads of a game in play."""
-
-    def __init__(self, seen) -> None:
-        self.seen = seen
-        self.current_player = seen.current_player
-
-    def view(self, seat: int):
-        if seat != self.seen.seat:
-            raise PlayError(f"an online table's page knows only its own seat ({self.seen.seat}), not seat {seat}")
-        return self.seen
-
-    def is_terminal(self) -> bool:
-        return False
-
-
-def online_past(state: object, lang: str, parts: str, replay: Callable[[dict], object]) -> tuple[dict | None, object]:
-    """What an online table's ``state`` makes public of its game: the record a player may download (the whole
-    record at the end, else the finished ``parts``) and that record replayed by the engine (None before any
-    part has finished)."""
-    check_language(lang)
-    if not isinstance(state, dict) or not isinstance(state.get("board"), dict):
-        raise PlayError("an online table's state has a board", code="arguments")
-    record = state.get("record") if state.get("over") else state.get("parts")
-    if not isinstance(record, dict) or not record.get(parts):
-        return record, None
-    return record, replay(record)
-
-
-def pausing(state: dict) -> bool:
-    """Whether the table pauses between two deals (the board shows the one that ended, public now)."""
-    return state.get("pause") is not None and state.get("current") is None
-
-
-def practice_ops(renderer: str) -> tuple[Callable[..., dict], Callable[..., dict]]:
-    """A game's Practice ops, ``practice_make`` and ``practice_check``, from its exercises' renderer (the module
-    ``renderer``, ``engine.<game>.render.practice``): the same data as the page's build-time bank and the
-    command line, so they cannot disagree. The renderer is imported by the first call, not when the worker
-    starts (the boards' start stays as quick)."""
-
-    def practice_make(kind: str, seed: int, lang: str = "en", rules: str | None = None) -> dict:
-        """The exercise ``kind`` number ``seed``, with its words in ``lang``, diagrams and page data."""
-        exercise_json = importlib.import_module(renderer).exercise_json
-        return exercise_json(kind, seed, check_language(lang), *(() if rules is None else (rules,)))
-
-    def practice_check(kind: str, seed: int, answer: object, lang: str = "en", rules: str | None = None) -> dict:
-        """``{"right": bool, "answer": the engine's answer}`` for the page's answer or the command's form."""
-        check_language(lang)
-        check_answer = importlib.import_module(renderer).check_answer
-        return check_answer(kind, seed, answer, *(() if rules is None else (rules,)))
-
-    return practice_make, practice_check
-
-
-def review_op(game: str) -> Callable[..., dict]:
-    """A game's ``review`` op (``review_reply``) from its package ``game`` (``engine.<game>``): its record error
-    (``record``), its review (``review``) and the review's words (``render.review``), imported by the first
-    review, not when the worker starts."""
-
-    def review(record: object, seat: int = 0, lang: str = "en") -> dict:
-        """The game's review of the record's finished hands or rounds for ``seat``, in ``lang``."""
-        error = importlib.import_module(f"{game}.record").RecordError
-        review_json = importlib.import_module(f"{game}.render.review").review_json
-        review_record = importlib.import_module(f"{game}.review").review
-        return review_reply(record, seat, lang, error, review_record, review_json)
-
-    return review
 
 
 def parse_record(text: object, error: Callable[[str], Exception]) -> dict:
@@ -294,29 +289,32 @@ def parse_record(text: object, error: Callable[[str], Exception]) -> dict:
 
 
 @dataclass
-class Replay(Generic[Game, Part]):
-    """A loaded record, kept in memory: the whole game, every position, and a cursor: the part being
-    stepped through (a fresh part of ``game``'s deal, which each game's ``game_at`` moves), and its index."""
+class Replay:
+    """A loaded record, kept in memory: the whole game, every position, and a cursor: the part being stepped
+    through (a fresh part of ``game``'s deal, which ``GameSpec.part_at`` moves), and its index."""
 
     record: dict
-    game: Game
+    game: Any
     #: Every position: (part index, events played), from each part's deal to its end.
     positions: list[tuple[int, int]]
-    cursor: Part | None = None
+    cursor: Any = None
     index: int = -1
 
     @classmethod
-    def of(cls, record: dict, game: Game, parts: Iterable) -> Replay[Game, Part]:
+    def of(cls, record: dict, game: Any, parts: Iterable) -> Replay:
         """The replay of ``record``, replayed as ``game`` whose parts are ``parts``."""
         positions = [(index, done) for index, part in enumerate(parts) for done in range(len(part.events) + 1)]
         return cls(record, game, positions)
 
-    def game_at_cursor(self, parts: str) -> Game:
-        """The replayed game as the cursor stands: the parts before it as they ended, then the cursor (a copy
-        of ``game`` whose list of parts, the attribute ``parts``, ends there)."""
+    def game_at(self, spec: Any, index: int, done: int) -> Any:
+        """The replayed game at part ``index`` after ``done`` events: the parts before it as they ended, then the
+        cursor stepped there (a copy of ``game`` whose list of parts ends at the cursor)."""
+        whole = spec.parts_of(self.game)[index]
+        self.cursor = spec.part_at(whole, self.cursor if self.index == index else None, done)
+        self.index = index
         game = type(self.game).__new__(type(self.game))
         game.__dict__.update(self.game.__dict__)
-        setattr(game, parts, [*getattr(self.game, parts)[: self.index], self.cursor])
+        setattr(game, spec.parts, [*spec.parts_of(self.game)[:index], self.cursor])
         return game
 
     def position(self, step: object) -> tuple[int, int]:
@@ -328,3 +326,15 @@ class Replay(Generic[Game, Part]):
                 params={"last": len(self.positions) - 1},
             )
         return self.positions[step]
+
+
+Op = TypeVar("Op", bound=Callable[..., object])
+
+
+class Ops(dict[str, Callable[..., object]]):
+    """A game's own board ops by name (``engine.board.session`` serves them as ``<game>.<name>``); ``@OPS.op``
+    adds a function where it is defined."""
+
+    def op(self, function: Op) -> Op:
+        self[function.__name__] = function
+        return function

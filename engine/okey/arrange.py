@@ -1,4 +1,5 @@
-"""The assisted table's solver: the best arrangement of a rack, its pairs, openings, penalty tiles, lay-offs.
+"""The assisted table's solver: the best arrangement of a rack, its pairs, openings; with the rack against the table
+(``engine.okey.spots``: penalty tiles, lay-offs, seizes).
 
 ``best_arrangement(rack, okey)`` finds disjoint melds of the rack (runs and sets,
 with its okeys standing in) of the largest total value; ``most_pairs`` the most
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 
 from ..core.errors import EngineError
 from .melds import PAIR, RUN, SET, Meld, Piece, sort_pieces
+from .spots import is_penalty, layoff_spots, penalty_tiles, seize_spots
 from .tiles import COLOURS, FALSE_JOKER, TILES, Okey, Tile
 
 NONE = -1  # no tile must be used
@@ -476,53 +478,6 @@ def pairs_opening(rack: Sequence[Tile], okey: Okey, taken: Tile | None = None) -
     """The pairs of an opening with pairs (at least five, one tile kept to discard), or None."""
     pairs = most_pairs(rack, okey, taken, keep=True)
     return pairs if len(pairs) >= 5 else None
-
-
-# -- the rack against the table ------------------------------------------------
-
-
-def layoff_spots(tile: Tile, table: Sequence[Meld | None], okey: Okey) -> list[tuple[int, str, Tile]]:
-    """Where ``tile`` (a face from a rack) can be laid off: ``(table index, end, tile it stands for)``.
-
-    An okey fits every spot of every meld; pairs never take a tile. ``None`` items are skipped.
-    """
-    out = []
-    wild_tile = tile is okey.tile
-    stands = okey.identity(tile)
-    for index, meld in enumerate(table):
-        if meld is None or meld.kind == PAIR:
-            continue
-        seen = set()
-        for end, spot in meld.spots():
-            if (wild_tile or spot is stands) and spot not in seen:
-                seen.add(spot)
-                out.append((index, end, spot))
-    return out
-
-
-def is_penalty(tile: Tile, table: Sequence[Meld | None], okey: Okey) -> bool:
-    """Whether discarding ``tile`` costs 100: it could be laid off on a meld of the table (not a pair)."""
-    return bool(layoff_spots(tile, table, okey))
-
-
-def penalty_tiles(rack: Iterable[Tile], table: Sequence[Meld | None], okey: Okey) -> list[Tile]:
-    """The tiles of ``rack`` (each face once, sorted) that are penalty tiles against ``table``."""
-    return [tile for tile in sorted(set(rack)) if is_penalty(tile, table, okey)]
-
-
-def seize_spots(tile: Tile, table: Sequence[Meld | None], okey: Okey) -> list[int]:
-    """The table items where ``tile`` (a real tile) could take the place of an okey standing for it.
-
-    Only runs and sets: the seed seizes an okey from a *kombinasi*, which it defines as runs and sets,
-    so an okey in a pair stays there."""
-    if tile is okey.tile:
-        return []
-    stands = okey.identity(tile)
-    return [
-        i
-        for i, meld in enumerate(table)
-        if meld is not None and meld.kind != PAIR and meld.wild_for(stands) is not None
-    ]
 
 
 __all__ = [

@@ -3,7 +3,8 @@
 ``Round.apply`` returns the event of each action and keeps the record's events in
 ``Round.events``; ``Round.end`` is the ``RoundEnd``. ``event_record`` and
 ``end_record`` are the one place that writes them in the record's JSON form
-(``spec/okey-record.md``); ``engine.okey.record`` is the one place that reads them.
+(``spec/okey-record.md``); ``engine.okey.record`` reads, and checks, a record's, and ``event_from_record``
+and ``end_from_record`` read a seat's view's.
 
 Events are immutable values: the draws, and the discards without a charge, are made once
 and shared. Another seat's view holds a draw without its tile (``seen``); ``Drew`` is both games'
@@ -15,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.events import Draws, Drew, SeenLog
-from .melds import Piece, format_pieces
-from .tiles import TILES, Tile
+from .melds import Piece, format_pieces, parse_piece, parse_pieces
+from .tiles import TILES, Okey, Tile
 
 SEATS = 4
 
@@ -150,8 +151,36 @@ def event_record(event: Event) -> dict:
     return {"seat": event.seat, "decline": True}
 
 
+def event_from_record(data: dict, okey: Okey) -> Event:
+    """``event_record``'s reader, for a seat's view (``OkeyView.from_json``): the event the JSON writes, its pieces
+    read under the round's ``okey``. Extra keys (an online table's ``auto``) are left aside; records are read,
+    and checked, by ``engine.okey.record``."""
+    seat = data["seat"]
+    charge = data.get("charge")
+    charge = None if charge is None else Charge(charge["seat"], charge["points"])
+    if "draw" in data:
+        return _DRAWS.hidden(seat) if data["draw"] is None else drew(seat, Tile.parse(data["draw"]))
+    if "discard" in data:
+        return discarded(seat, Tile.parse(data["discard"]), charge)
+    if "take" in data:
+        return Took(seat, Tile.parse(data["take"]), charge)
+    if "meld" in data or "pairs" in data:
+        kind, key = (LaidMelds, "meld") if "meld" in data else (LaidPairs, "pairs")
+        return kind(seat, tuple(parse_pieces(group, okey) for group in data[key]), data.get("opening"))
+    if "layoff" in data:
+        return LaidOff(seat, parse_piece(data["layoff"], okey), data["to"], charge)
+    if "seize" in data:
+        return Seized(seat, Tile.parse(data["seize"]), data["to"], charge)
+    return Declined(seat)
+
+
 def end_record(end: RoundEnd | None) -> dict | None:
     return None if end is None else {"kind": end.kind, "seat": end.seat}
+
+
+def end_from_record(data: dict | None) -> RoundEnd | None:
+    """``end_record``'s reader."""
+    return None if data is None else RoundEnd(data["kind"], data["seat"])
 
 
 __all__ = [

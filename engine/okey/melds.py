@@ -342,3 +342,11 @@ __all__ = [
     "sort_pieces",
     "wild",
 ]
+
+
+@dataclass(frozen=True, slots=True)
+class TableItem:
+    """A meld or pair on the table, with the seat that laid it."""
+
+    owner: int
+    meld: Meld

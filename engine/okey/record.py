@@ -271,6 +271,13 @@ def replay(record: object) -> Game:
     return game
 
 
+def extend(game: Game, record: dict, start: int) -> None:
+    """Replay into ``game``, replayed from the first ``start`` rounds of ``record``, the rounds after them (the
+    record's other fields are the ones ``game`` was replayed from), each checked as ``replay`` checks it."""
+    READER.parts(record, "rounds", game, lambda game: game.rounds, _replay_round, most=game.options.rounds, start=start)
+    READER.winner(record, game.winner)
+
+
 def restore(record: object) -> Game:
     """The game a record was saved from, ready to go on (the next round dealt from the seed if needed).
 

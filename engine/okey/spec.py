@@ -9,19 +9,26 @@ from __future__ import annotations
 import random
 
 from ..core.games import Option
+from .actions import DECLINE, event_action
 from .game import SEATS, Game
+from .round import Round
 from .rules import Options
+from .view import OkeyView
 
 NAME = "okey"
+PART, PARTS = "round", "rounds"
 OPTIONS = (
     Option("mode", ("solo", "pairs"), "solo", "each seat alone, or two partnerships (seats 0 + 2 and 1 + 3)"),
     Option("doubling", (True, False), True, "each meld opening after the first must beat the last one"),
     Option("rounds", (1, 3), 1, "the rounds of a game"),
 )
+#: A table that shows the solver's help: the penalty marks, whether the seat can open, the best arrangement.
+TABLE_OPTIONS = (Option("assisted", (False, True), False, "the table shows the solver's help"),)
 BOT_LEVELS = ("random", "greedy", "strong")
-BOARD = "engine.okey.board.session"
+BOARD = "engine.okey.board.ops"
 RECORD = "engine.okey.record"
 REVIEW = "engine.okey.review"
+PRACTICE = "engine.okey.render.practice"
 REVIEW_WORDS = "engine.okey.render.review"
 
 
@@ -54,9 +61,27 @@ def make_bot(level: str, seat: int, rng: random.Random):
 
 
 def view_json(game: Game, seat: int) -> dict:
-    """``game.view(seat)`` as JSON values: the seat's rack, the table, the discards and the counts, the events
-    as the seat saw them (another seat's drawn tile is null) and its legal actions in notation."""
-    return {"game": "okey"} | game.view(seat).as_json(game.event_records(seat))
+    """``game.view(seat)`` as JSON values (``OkeyView.as_json``): the seat's rack, the table, the discards and the
+    counts, the events as the seat saw them (another seat's drawn tile is null) and its legal actions in
+    notation, and how the round ended (null while it is in play), with its ``settlement``."""
+    return game.view(seat).as_json(game.event_records(seat))
+
+
+def view_from_json(data: dict) -> OkeyView:
+    return OkeyView.from_json(data)
+
+
+def part_at(whole: Round, cursor: Round | None, done: int) -> Round:
+    """The round ``whole`` after its first ``done`` events: ``cursor`` stepped forward, or (to go back: the engine
+    has no undo) a new round from its deal; an exhausted round ends where the last seat left the discard."""
+    if cursor is None or len(cursor.events) > done:
+        cursor = Round(whole.options, whole.deal, whole.number)
+    events = whole.events
+    while len(cursor.events) < done:
+        cursor.apply(event_action(events[len(cursor.events)]))
+    if done == len(events) and whole.is_over and not cursor.is_over:
+        cursor.apply(DECLINE)  # an exhausted round: the last seat left the discard
+    return cursor
 
 
 def tally(options: dict, names: list[str], rotate: bool):

@@ -29,7 +29,9 @@ from ..core.record import dumps as dumps  # re-exported: the game's record API
 from ..core.record import write_jsonl as write_jsonl
 from ..core.records import Reader, same
 from ..core.records import RecordError as CoreRecordError
-from .game import DRAW, PASS, Deal, Drew, Event, Game, Hand, IllegalActionError, Play, Played
+from .actions import event_record as event_record  # re-exported: the record's events are the actions' own
+from .deal import lots_record as lots_record
+from .game import DRAW, PASS, Deal, Game, Hand, IllegalActionError, Play, Played
 from .layout import Placement
 from .notation import parse_placement
 from .rules import AMERICAN_SNIFF, RULESETS, Award, HandEnd, Ruleset
@@ -52,20 +54,8 @@ class RecordError(CoreRecordError):
 # -- writing -------------------------------------------------------------------
 
 
-def event_record(event: Event) -> dict:
-    if type(event) is Played:
-        return {"seat": event.seat, "play": event.placement.notation(), "points": event.points}
-    if type(event) is Drew:
-        return {"seat": event.seat, "draw": event.tile.notation()}
-    return {"seat": event.seat, "pass": True}
-
-
 def award_record(award: Award | None) -> dict | None:
     return None if award is None else {"seat": award.seat, "points": award.points}
-
-
-def lots_record(lots) -> list:
-    return [[None if tile is None else tile.notation() for tile in row] for row in lots]
 
 
 def hand_record(hand: Hand) -> dict:
@@ -301,6 +291,13 @@ def replay(record: object, ruleset: Ruleset | None = None) -> Game:
     READER.parts(record, "hands", game, lambda game: game.hands, _replay_hand)
     READER.winner(record, game.winner)
     return game
+
+
+def extend(game: Game, record: dict, start: int) -> None:
+    """Replay into ``game``, replayed from the first ``start`` hands of ``record``, the hands after them (the
+    record's other fields are the ones ``game`` was replayed from), each checked as ``replay`` checks it."""
+    READER.parts(record, "hands", game, lambda game: game.hands, _replay_hand, start=start)
+    READER.winner(record, game.winner)
 
 
 def restore(record: object, ruleset: Ruleset | None = None) -> Game:

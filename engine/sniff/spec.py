@@ -10,11 +10,13 @@ import random
 from collections import Counter
 
 from ..core.games import Option, OptionError
-from .game import Drew, Game, Passed, Played
-from .notation import format_layout
+from .actions import event_action, event_record
+from .game import Drew, Game, Hand, Passed, Played
 from .rules import ruleset_named
+from .view import PlayerView
 
 NAME = "sniff"
+PART, PARTS = "hand", "hands"
 OPTIONS = (
     Option("players", (2, 3, 4), 2, "the number of players"),
     Option("rules", ("american", "classic"), "american", "American Sniff, or classic Sniff (its variant)"),
@@ -28,11 +30,14 @@ OPTIONS = (
 )
 
 BOT_LEVELS = ("random", "greedy", "strong")
+#: The prefix of a board's bots' seeds: Sniff's board had bots before the registry named the games.
+BOT_SEED = "bot"
 #: The strong bot's time per move in ``simulate`` (its default when it searches by time, not by a fixed number).
 BOT_BUDGET_MS = 200.0
-BOARD = "engine.sniff.board.session"
+BOARD = "engine.sniff.board.ops"
 RECORD = "engine.sniff.record"
 REVIEW = "engine.sniff.review"
+PRACTICE = "engine.sniff.render.practice"
 REVIEW_WORDS = "engine.sniff.render.review"
 #: Every record written before the ``"game"`` field was a Sniff record (spec/game-record.md).
 UNTAGGED = True
@@ -59,14 +64,12 @@ def check_together(options: dict) -> None:
     if options["rules"] != "classic":
         raise OptionError(
             "partnerships is an option of classic Sniff: American Sniff's four players always play in partnerships",
-            code="option-together",
-            params={"game": "sniff", "option": "partnerships"},
+            params={"game": "sniff", "option": "partnerships", "problem": "together"},
         )
     if options["players"] != 4:
         raise OptionError(
             f"partnerships need four players, not {options['players']}",
-            code="option-together",
-            params={"game": "sniff", "option": "partnerships"},
+            params={"game": "sniff", "option": "partnerships", "problem": "together"},
         )
 
 
@@ -100,44 +103,25 @@ def tally(options: dict, names: list[str], rotate: bool):
 
 
 def view_json(game: Game, seat: int) -> dict:
-    """``game.view(seat)`` as JSON values: the seat's own tiles, the layout, the counts, the events as the seat
-    saw them (another seat's drawn tile is null), its legal actions in notation, and how the hand ended (null
-    while it is in play): ``end`` and its ``deductions`` (American Sniff) or ``award`` (classic), as in the record."""
-    from .record import award_record, lots_record
-
-    view = game.view(seat)
-    hand = game.hand
-    if hand.ruleset.deductions:
-        settled = {"deductions": list(hand.deductions) if hand.is_over else None}
-    else:
-        settled = {"award": award_record(hand.award)}
-    return {
-        "game": "sniff",
-        "seat": view.seat,
-        "players": view.players,
-        "rules": view.ruleset.key,
-        "target": view.target,
-        "hand": view.hand_number,
-        "opener": view.opener,
-        "tiles": [tile.notation() for tile in view.tiles],
-        "layout": format_layout(view.layout),
-        "handSizes": list(view.hand_sizes),
-        "boneyard": view.boneyard_size,
-        "drawable": view.drawable,
-        "events": hand.records_for(seat, _event),
-        "scores": list(view.scores),
-        "current": view.current_player,
-        "legal": [action.notation() for action in view.legal_actions],
-        "end": hand.end,
-        # The lots that chose the hand's leader (classic Sniff's first hand), public: their tiles go back first.
-        "lots": lots_record(hand.deal.lots) if hand.deal is not None and hand.deal.lots is not None else None,
-        **settled,
-    }
+    """``game.view(seat)`` as JSON values (``PlayerView.as_json``): the seat's own tiles, the layout, the counts,
+    the events as the seat saw them (another seat's drawn tile is null), its legal actions in notation, and how
+    the hand ended (null while it is in play): ``end`` and its ``deductions`` (American Sniff) or ``award``
+    (classic), as in the record; the hand's ``lots`` (public)."""
+    return game.view(seat).as_json(game.hand.records_for(seat, event_record))
 
 
-def _event(event) -> dict:
-    from .record import event_record
+def view_from_json(data: dict) -> PlayerView:
+    return PlayerView.from_json(data)
 
-    if type(event) is Drew and event.tile is None:
-        return {"seat": event.seat, "draw": None}
-    return event_record(event)
+
+def part_at(whole: Hand, cursor: Hand | None, done: int) -> Hand:
+    """The hand ``whole`` after its first ``done`` events: ``cursor`` stepped there (apply forward, undo back), or
+    a new hand from its deal."""
+    if cursor is None:
+        cursor = Hand(whole.ruleset, whole.players, whole.deal, whole.start_scores)
+    events = whole.events
+    while len(cursor.events) < done:
+        cursor.apply(event_action(events[len(cursor.events)]))
+    while len(cursor.events) > done:
+        cursor.undo()
+    return cursor

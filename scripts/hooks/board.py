@@ -16,25 +16,26 @@ After each build (``on_post_build``) it copies into the site:
 
 - ``assets/pyodide/<pyodide version>/``: from ``node_modules/pyodide`` only what a
   pure-Python package needs (``pyodide.mjs``, ``pyodide.asm.mjs``,
-  ``pyodide.asm.wasm``, and ``python_stdlib.zip`` compiled); the folder changes with the
-  version, so browsers may cache it for good;
+  ``pyodide.asm.wasm``); the folder changes with the version, so browsers may cache it
+  for good, and the wasm's URL stays the same from one release of the site to the next, so
+  Chromium keeps the code it compiled from it;
+- ``assets/pyodide/stdlib-<hash>/python_stdlib.zip``: the part of Pyodide's standard library
+  the engine needs, compiled (``pycompile.py``), in a folder named after its hash;
 - ``assets/pyodide/engine-<hash>/``: the lock file and the wheel, in a folder
   named after the lock's own hash, so a new engine never meets a stale lock.
 
-A fenced block ``okey-board`` (empty too) becomes the Okey table's root element
-``<div data-okey-board aria-busy="true">`` with the same loader, worker and runtime
-(``okey_board_html``), its words from the ``okeyplay`` catalog and the module
-script ``assets/board/okey.mjs``. One board of either kind per page.
-
-In the pages, a fenced block with the info string ``sniff-board`` and an empty
-body becomes the board's root element
-``<div data-sniff-board aria-busy="true">``: a static picture of a board drawn by
-the engine, the download size, a start button, a progress bar and a status
-line, all in the page's language (``board`` catalog), plus the module script
-``assets/board/client.mjs`` that starts the worker when the visitor asks.
-Nothing of Pyodide is requested before that. A block with a body or options,
-an unclosed block or two boards on one page fail the build with the page and
-the line.
+In the pages, a fenced block with the info string ``<game>-board`` (``sniff-board``,
+``okey-board``: a game of the registry, ``engine.core.games.GAMES``) and an empty
+body becomes that game's board's root element ``<div data-board="<game>" data-<game>-board
+aria-busy="true">``, with the game's ``data-board-schema`` (``board_schema``: what its forms offer, which the
+page draws them from): a static picture of the board, the download size, a start
+button, a progress bar and a status line, all in the page's language (``board``
+catalog), plus the module script ``assets/board/client.mjs`` that starts the
+worker when the visitor asks, and the game's own module and words (its board
+module's ``PAGE``, ``page_words`` and ``page_picture``). Every game shares the
+loader, the worker and the runtime. Nothing of Pyodide is requested before that.
+A block with a body or options, an unclosed block or two boards on one page fail
+the build with the page and the line.
 """
 
 from __future__ import annotations
@@ -63,25 +64,24 @@ if str(ROOT) not in sys.path:  # the engine is imported from the working tree, a
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the hooks' shared helpers
 
+import compress  # noqa: E402
 import hookutils  # noqa: E402
 import pycompile  # noqa: E402
 from hookutils import Block, first_line, replace_blocks  # noqa: E402
 from online_words import online_text  # noqa: E402
 
 from engine.board.text import loader_text  # noqa: E402
+from engine.core.games import GAMES  # noqa: E402
 from engine.core.i18n import LANGUAGES  # noqa: E402
-from engine.okey.board.text import ui_text as okey_text  # noqa: E402
-from engine.sniff import parse_layout  # noqa: E402
-from engine.sniff.board.text import ui_text as play_text  # noqa: E402
-from engine.sniff.render.svg import render_svg  # noqa: E402
+from engine.core.sessions import board_of  # noqa: E402
 
 log = logging.getLogger("mkdocs.hooks.board")
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 #: What a pure-Python package needs of Pyodide (the lock file is the site's own).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 LOCK_NAME = "pyodide-lock.json"
-ENGINE_PACKAGE = "sniff-engine"
+ENGINE_PACKAGE = "tile-games-engine"
 #: The board's own scripts and style, in docs/ (MkDocs copies them as they are).
 BOARD_ASSETS = "assets/board"
 #: Socket.IO's browser client, self-hosted from node_modules (package-lock.json pins it) for the online tables.
@@ -90,13 +90,8 @@ SOCKETIO_FILE = "dist/socket.io.esm.min.js"
 #: Zip timestamps of the wheel (1980-01-01, the earliest a zip can hold): same sources, same wheel.
 SOURCE_DATE_EPOCH = "315532800"
 
-#: The static picture: the worked example of the rules (issue 2), a Sniff with a branch joined.
-PICTURE_LAYOUT = "4|4\n4|6 on 4|4 line-a\n1|4 on 4|4 line-b\n2|4 on 4|4 branch-a\n"
-
-SLOT = re.compile(r'<div data-sniff-board-slot="(?P<line>\d+)"></div>')
-OKEY_SLOT = re.compile(r'<div data-okey-board-slot="(?P<line>\d+)"></div>')
-#: The Okey table's static picture: a rack as it looks once the table runs (tiles in the notation).
-OKEY_PICTURE = ("R4", "R5", "R6", "K9", "B9", "Y9", "B12", "B12")
+#: Where a page's board goes: a slot, left in the page by ``on_page_markdown``, of the game's fence.
+SLOT = re.compile(r'<div data-(?P<game>[a-z]+)-board-slot="(?P<line>\d+)"></div>')
 
 
 @dataclass(frozen=True)
@@ -107,25 +102,51 @@ class Runtime:
     files: dict[str, Path]
     pyodide_url: str  # site-relative folder of Pyodide's files, ending with "/"
     lock_url: str  # site-relative path of the site's lock file
+    stdlib_url: str  # site-relative path of the standard library the board needs (compiled, trimmed)
 
     @property
     def download_bytes(self) -> int:
-        """What a first visit downloads to start the board (the lock, the wheel and Pyodide)."""
+        """The runtime's bytes as the board receives them (the lock, the wheel, the library and Pyodide): the
+        progress bar's length."""
         return sum(path.stat().st_size for path in self.files.values())
+
+    @property
+    def transfer_bytes(self) -> int:
+        """What a first visit downloads to start the board: the runtime as a host sends it, brotli-compressed
+        (``compress.py``, whose cache keeps the result for the build's own compression)."""
+        return sum(compress.transferred(path) for path in self.files.values())
 
 
 @dataclass(frozen=True)
 class Loader:
     """What one kind of board adds to the loader every board shares (the root ``tile-board`` of board.css)."""
 
-    game: str  # the root's data-<game>-board and the status line's id <game>-board-status
+    game: str  # the root's data-board and data-<game>-board, and the status line's id <game>-board-status
     files: str  # its style and module script: <files>.css and <files>.mjs in BOARD_ASSETS
     words: str  # the root's data-<words>-text: its game's words
     classes: str  # the game's class beside tile-board (and <classes>__picture beside tile-board__picture)
+    defaults: dict  # the page's defaults where they are not the spec's (board_schema)
 
 
-SNIFF_LOADER = Loader("sniff", "game", "play", classes="sniff-board")
-OKEY_LOADER = Loader("okey", "okey", "okey", classes="okey-board")
+def loader(game: str) -> Loader:
+    """What the game's board adds to the loader: its board module's ``PAGE``."""
+    page = board_of(GAMES[game]).PAGE
+    return Loader(game, page["files"], page["words"], page["classes"], page.get("defaults", {}))
+
+
+def board_schema(game: str) -> dict:
+    """What the page's forms offer for a game (the board's settings, the online lobby's options): the spec's
+    ``schema()`` (the options, the table options, the bots), each option's default the page's own where its board
+    module's ``PAGE["defaults"]`` gives one (one of the option's values: the engine's check holds)."""
+    spec = GAMES[game]
+    schema = spec.schema()
+    defaults = loader(game).defaults
+    for option in (*spec.options, *spec.table_options):
+        if option.name in defaults:
+            option.check(defaults[option.name], game)
+    for entry in (*schema["options"], *schema["tableOptions"]):
+        entry["default"] = defaults.get(entry["name"], entry["default"])
+    return schema
 
 
 _runtime: Runtime | None = None
@@ -203,13 +224,14 @@ def prepare_runtime(workdir: Path, compile_catalogs: bool = True) -> Runtime:
     lock = write_lock(wheel, staging)
     engine_dir = f"assets/pyodide/engine-{_sha256(lock)[:12]}"
     pyodide_dir = f"assets/pyodide/{version}"
+    stdlib_path = f"assets/pyodide/stdlib-{_sha256(stdlib)[:12]}/{pycompile.STDLIB}"
     files = {f"{pyodide_dir}/{name}": PYODIDE_DIR / name for name in PYODIDE_FILES}
-    files[f"{pyodide_dir}/{pycompile.STDLIB}"] = stdlib  # compiled, as the wheel (pycompile.py)
+    files[stdlib_path] = stdlib  # compiled and trimmed, as the wheel is compiled (pycompile.py)
     files |= {f"{engine_dir}/{path.name}": path for path in (lock, staging / wheel.name)}
     missing = [str(path) for path in files.values() if not path.exists()]
     if missing:
         raise PluginError(f"board: missing runtime files (run npm ci): {', '.join(missing)}")
-    return Runtime(version, files, f"{pyodide_dir}/", f"{engine_dir}/{LOCK_NAME}")
+    return Runtime(version, files, f"{pyodide_dir}/", f"{engine_dir}/{LOCK_NAME}", stdlib_path)
 
 
 def install_runtime(runtime: Runtime, site_dir: Path) -> None:
@@ -225,12 +247,12 @@ def install_runtime(runtime: Runtime, site_dir: Path) -> None:
             shutil.rmtree(stale)
 
 
-# --- the pages: the sniff-board fence ------------------------------------------------------------------------
+# --- the pages: a game's board fence --------------------------------------------------------------------------
 
 
-def find_boards(markdown: str, where: str, first: int = 1, kind: str = "sniff-board") -> tuple[list[str], list[int]]:
-    """The page's lines with each board fence (``sniff-board`` or ``okey-board``) replaced by a slot, and the
-    line numbers of the boards.
+def find_boards(markdown: str, where: str, first: int, kind: str) -> tuple[list[str], list[int]]:
+    """The page's lines with each board fence of ``kind`` (``<game>-board``) replaced by a slot, and the line
+    numbers of the boards.
 
     ``first`` is the line of the page's file where ``markdown`` starts (after the front matter), so
     errors name lines of the file.
@@ -269,6 +291,16 @@ def megabytes(size: int, lang: str) -> str:
     return loader_text(lang)["megabytes"].format(number=number)
 
 
+def runtime_attributes(runtime: Runtime, page_url: str) -> dict[str, str]:
+    """Where a page finds the runtime (client.mjs reads them): Pyodide's folder, the lock file, the standard library,
+    relative to the page."""
+    return {
+        "data-pyodide": get_relative_url(runtime.pyodide_url, page_url).rstrip("/") + "/",
+        "data-lock": get_relative_url(runtime.lock_url, page_url),
+        "data-stdlib": get_relative_url(runtime.stdlib_url, page_url),
+    }
+
+
 def _asset_url(path: str, page_url: str) -> str:
     """A URL of a board asset relative to the page, with the file's hash so browsers never keep a stale one."""
     digest = hashlib.sha256((ROOT / "docs" / path).read_bytes()).hexdigest()[:12]
@@ -288,21 +320,24 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
     and script; ``words`` are its game's."""
     text = loader_text(lang)
     size = runtime.download_bytes
+    transfer = runtime.transfer_bytes
     classes = ("tile-board", loader.classes)
     status_id = f"{loader.game}-board-status"
     picture_class = " ".join(f"{name}__picture" for name in classes)
     attributes = {
         "class": " ".join(classes),
+        "data-board": loader.game,
         f"data-{loader.game}-board": "",
         "aria-busy": "true",
         "data-state": "idle",
         "lang": lang,
-        "data-pyodide": get_relative_url(runtime.pyodide_url, page_url).rstrip("/") + "/",
-        "data-lock": get_relative_url(runtime.lock_url, page_url),
+        **runtime_attributes(runtime, page_url),
         "data-worker": _asset_url(f"{BOARD_ASSETS}/worker.mjs", page_url),
         "data-bytes": str(size),
+        "data-transfer": str(transfer),
         "data-text": json.dumps(text, ensure_ascii=False, separators=(",", ":")),
         f"data-{loader.words}-text": json.dumps(words, ensure_ascii=False, separators=(",", ":")),
+        "data-board-schema": json.dumps(board_schema(loader.game), ensure_ascii=False, separators=(",", ":")),
     }
     root_tag = " ".join(f'{name}="{html.escape(value)}"' if value else name for name, value in attributes.items())
     return "\n".join(
@@ -314,7 +349,7 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
             picture,
             "</figure>",
             '<div class="tile-board__panel">',
-            f'<p class="tile-board__intro">{html.escape(text["intro"].format(size=megabytes(size, lang)))}</p>',
+            f'<p class="tile-board__intro">{html.escape(text["intro"].format(size=megabytes(transfer, lang)))}</p>',
             '<button type="button" class="md-button md-button--primary tile-board__start" data-board-start>'
             f"{html.escape(text['start'])}</button>",
             '<div class="tile-board__loading" data-board-loading hidden>',
@@ -358,20 +393,11 @@ def online_html(game: str, lang: str, page_url: str) -> str:
     )
 
 
-def board_html(runtime: Runtime, lang: str, page_url: str) -> str:
-    """The board's root element before it starts, and the tags that load its script and style."""
-    picture = render_svg(parse_layout(PICTURE_LAYOUT), lang, last=True, id_prefix="sniff-board-picture", legend=False)
-    return _loader_html(runtime, lang, page_url, SNIFF_LOADER, play_text(lang), picture)
-
-
-def okey_board_html(runtime: Runtime, lang: str, page_url: str) -> str:
-    """The Okey table's root element before it starts: the same loader, worker and runtime as the Sniff board
-    (so no Pyodide byte more), the table's words (``okeyplay`` catalog), and its module script."""
-    tiles = "".join(
-        f'<span class="okey-tile okey-tile--{tile[0].lower()}">{html.escape(tile[1:])}</span>' for tile in OKEY_PICTURE
-    )
-    rack = f'<div class="okey-rack" aria-hidden="true">{tiles}</div>'
-    return _loader_html(runtime, lang, page_url, OKEY_LOADER, okey_text(lang), rack)
+def board_html(runtime: Runtime, game: str, lang: str, page_url: str) -> str:
+    """The game's board's root element before it starts (every game's the same loader, worker and runtime, so no
+    Pyodide byte more), its words and static picture (its board module's), and the tags of its script and style."""
+    board = board_of(GAMES[game])
+    return _loader_html(runtime, lang, page_url, loader(game), board.page_words(lang), board.page_picture(lang))
 
 
 # --- MkDocs events -------------------------------------------------------------------------------------------
@@ -385,38 +411,38 @@ def on_config(config):
         return config
     if _workdir is not None:
         _workdir.cleanup()
-    _workdir = tempfile.TemporaryDirectory(prefix="sniff-board-")
+    _workdir = tempfile.TemporaryDirectory(prefix="tile-board-")
     _runtime = prepare_runtime(Path(_workdir.name))
-    log.info(f"board: engine wheel and lock ready, {_runtime.download_bytes / 1e6:.1f} MB for a first start")
+    log.info(f"board: engine wheel and lock ready, {_runtime.transfer_bytes / 1e6:.1f} MB for a first start")
     return config
 
 
 def on_page_markdown(markdown, page, config, files):
-    lines, boards = find_boards(markdown, page.file.src_uri, first_line(page))
-    page.sniff_boards = boards
-    markdown = "\n".join(lines) if boards else markdown
-    lines, tables = find_boards(markdown, page.file.src_uri, first_line(page), kind="okey-board")
-    page.okey_boards = tables
-    if boards and tables:
-        raise PluginError(
-            f"{page.file.src_uri}:{tables[0]}: one board per page (the sniff-board is at line {boards[0]})"
-        )
-    return "\n".join(lines) if tables else markdown
+    page.board_game = None
+    found = None  # (game, line) of the page's board
+    for game in GAMES:
+        lines, boards = find_boards(markdown, page.file.src_uri, first_line(page), kind=f"{game}-board")
+        if not boards:
+            continue
+        if found is not None:
+            where = f"{page.file.src_uri}:{boards[0]}"
+            raise PluginError(f"{where}: one board per page (the {found[0]}-board is at line {found[1]})")
+        found = (game, boards[0])
+        markdown = "\n".join(lines)
+    if found is not None:
+        page.board_game = found[0]
+    return markdown
 
 
 def on_page_content(html_text, page, config, files):
-    sniff, okey = getattr(page, "sniff_boards", None), getattr(page, "okey_boards", None)
-    if not sniff and not okey:
+    game = getattr(page, "board_game", None)
+    if game is None:
         return html_text
     if _runtime is None:
         raise PluginError("board: the runtime was not prepared (on_config did not run)")
-    if okey:
-        table = okey_board_html(_runtime, page_language(config), page.url)
-        table += "\n" + online_html("okey", page_language(config), page.url)
-        return OKEY_SLOT.sub(lambda _: table, html_text)
-    board = board_html(_runtime, page_language(config), page.url)
-    board += "\n" + online_html("sniff", page_language(config), page.url)
-    return SLOT.sub(lambda _: board, html_text)
+    board = board_html(_runtime, game, page_language(config), page.url)
+    board += "\n" + online_html(game, page_language(config), page.url)
+    return SLOT.sub(lambda found: board if found["game"] == game else found[0], html_text)
 
 
 def on_post_build(config):

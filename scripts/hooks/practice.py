@@ -131,8 +131,7 @@ def widget_html(game: str, lang: str, page_url: str) -> str:
         "data-text": json.dumps(words, ensure_ascii=False, separators=(",", ":")),
     }
     if runtime is not None:
-        attributes["data-pyodide"] = get_relative_url(runtime.pyodide_url, page_url).rstrip("/") + "/"
-        attributes["data-lock"] = get_relative_url(runtime.lock_url, page_url)
+        attributes |= sys.modules[type(runtime).__module__].runtime_attributes(runtime, page_url)
         attributes["data-worker"] = get_relative_url("assets/board/worker.mjs", page_url)
     root = " ".join(f'{name}="{html.escape(value)}"' if value else name for name, value in attributes.items())
     version = f"?v={digest % 10**12}"

@@ -8,7 +8,9 @@ Bytecode must come from the Python that runs it, so Pyodide's own Python compile
 The compiled standard library depends only on Pyodide's files and on how it is compiled: it is kept in
 ``.cache/pyodide/`` under a name made of both, and made again only when either changes (a few seconds). The wheel
 changes with the engine and is compiled at every build (about a second), by a Pyodide that boots from the compiled
-standard library.
+standard library. The same run lists the standard library's modules the board needs (``needed_modules`` in
+``pycompile_inside.py``), and the site carries only those (``trim_stdlib``): some 170 of the library's 560
+modules, 2.1 MB of its 10.5 (1.3 of 4.5 compressed).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -58,14 +61,16 @@ def _node(jobs: dict, workdir: Path) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def _compile(pyodide_dir: Path, wheel: tuple[Path, Path] | None, workdir: Path) -> Path:
+def _compile(pyodide_dir: Path, wheel: tuple[Path, Path] | None, workdir: Path) -> tuple[Path, list[str]]:
     """Run one Node.js job: the standard library compiled into the cache when it is not there yet, and ``wheel``
-    (source, target) compiled when given, by a Pyodide that boots from the compiled standard library if it can."""
+    (source, target) compiled when given, by a Pyodide that boots from the compiled standard library if it can,
+    with the standard library's modules the wheel's engine needs."""
     stdlib = cached_stdlib(pyodide_dir)
     jobs: dict = {"pyodide": str(pyodide_dir), "boot": None, "zip": None, "wheel": wheel and [str(p) for p in wheel]}
+    jobs["modules"] = wheel and [str(pyodide_dir / STDLIB), str(wheel[0])]
     if stdlib.exists():
         if wheel is None:
-            return stdlib
+            return stdlib, []
         jobs["boot"] = str(stdlib)
     else:
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -83,15 +88,40 @@ def _compile(pyodide_dir: Path, wheel: tuple[Path, Path] | None, workdir: Path) 
             partial.unlink()
     if wheel and not done.get("wheel"):
         raise PluginError(f"board: no module of {wheel[0].name} was compiled")
-    return stdlib
+    return stdlib, done.get("modules", [])
+
+
+def _module_name(entry: str) -> str | None:
+    """The module an entry of the compiled library holds (``json/decoder.pyc``: ``json.decoder``; a package's
+    folder or ``__init__.pyc``: the package), or None for a file that is no module."""
+    if entry.endswith("/"):
+        return entry[:-1].replace("/", ".")
+    if not entry.endswith(".pyc"):
+        return None
+    name = entry[: -len(".pyc")].removesuffix("/__init__")
+    return name.replace("/", ".")
+
+
+def trim_stdlib(compiled: Path, modules: list[str], target: Path) -> Path:
+    """``compiled`` (the whole library, compiled) with only ``modules``, in ``target``; its entries stored, in
+    their order, as they were."""
+    wanted = set(modules)
+    with zipfile.ZipFile(compiled) as zin, zipfile.ZipFile(target, "w", zipfile.ZIP_STORED) as zout:
+        for info in zin.infolist():
+            if _module_name(info.filename) in wanted:
+                zout.writestr(info, zin.read(info))
+    return target
 
 
 def compile_runtime(pyodide_dir: Path, wheel: Path, workdir: Path) -> tuple[Path, Path]:
-    """The compiled standard library (from the cache, made first if missing) and ``wheel`` compiled, in
-    ``workdir`` under the same file name."""
+    """The standard library the board needs, compiled (from the cache, made first if missing) and trimmed to the
+    modules the engine needs, and ``wheel`` compiled, in ``workdir`` under the same file names."""
     compiled_wheel = workdir / "compiled" / wheel.name
     compiled_wheel.parent.mkdir(parents=True, exist_ok=True)
-    return _compile(pyodide_dir, (wheel, compiled_wheel), workdir), compiled_wheel
+    stdlib, modules = _compile(pyodide_dir, (wheel, compiled_wheel), workdir)
+    if not modules:
+        raise PluginError("board: the standard library's modules the engine needs were not found")
+    return trim_stdlib(stdlib, modules, workdir / "compiled" / STDLIB), compiled_wheel
 
 
 def main(argv: list[str]) -> int:
@@ -102,7 +132,7 @@ def main(argv: list[str]) -> int:
     if cached_only:
         return 0 if cached_stdlib(pyodide_dir).exists() else 1
     with tempfile.TemporaryDirectory() as workdir:
-        print(_compile(pyodide_dir, None, Path(workdir)))
+        print(_compile(pyodide_dir, None, Path(workdir))[0])
     return 0
 
 

@@ -1,4 +1,6 @@
-"""The words of the statistics pages' charts and tables (catalog ``stats``), for one language."""
+"""The words both statistics pages' charts and tables share (catalog ``stats``), for one language.
+
+Each game's charts add their own words (``stats_sniff.py``, ``stats_okey.py``)."""
 
 from __future__ import annotations
 
@@ -18,51 +20,6 @@ class StatsWords:
         self._ = catalog.gettext
         self.ngettext = catalog.ngettext
         self.lang = lang
-
-    # -- the tables that were simulated ----------------------------------------------------------------------------
-
-    def rules(self, key: str) -> str:
-        _ = self._
-        return {"american": _("American Sniff"), "classic": _("classic Sniff")}[key]
-
-    def players(self, count: int) -> str:
-        return self.ngettext("{count} player", "{count} players", count).format(count=count)
-
-    def okey_table(self, mode: str, doubling: bool) -> str:
-        _ = self._
-        return {
-            ("solo", True): _("solo, with doubling"),
-            ("solo", False): _("solo, no doubling"),
-            ("pairs", True): _("pairs, with doubling"),
-            ("pairs", False): _("pairs, no doubling"),
-        }[(mode, doubling)]
-
-    def bot(self, name: str) -> str:
-        _ = self._
-        return {"random": _("random bot"), "greedy": _("greedy bot"), "strong": _("strong bot")}[name]
-
-    def match(self, first: str, second: str) -> str:
-        # Translators: a match-up of two bots, e.g. "greedy bot against random bot".
-        return self._("{first} against {second}").format(first=self.bot(first), second=self.bot(second))
-
-    # -- series, categories, axes ----------------------------------------------------------------------------------
-
-    def sniff_end(self, end: str) -> str:
-        _ = self._
-        return {"out": _("a player went out"), "blocked": _("blocked"), "target": _("the target was reached")}[end]
-
-    def okey_end(self, end: str) -> str:
-        _ = self._
-        return {
-            "hand": _("finished with melds"),
-            "pairs": _("finished with pairs"),
-            "okey": _("finished by discarding an okey"),
-            "exhausted": _("the pile ran out"),
-        }[end]
-
-    def opening(self, kind: str) -> str:
-        _ = self._
-        return {"meld": _("melds"), "pairs": _("pairs")}[kind]
 
     def bin(self, edges: list[int], index: int, step: int = 1) -> str:
         """A histogram bin's label: "5", "5 to 10" (both included), "30 or more"; values come in ``step``s."""

@@ -116,7 +116,7 @@ test("a worker that dies on its own rejects what was pending and tells the liste
   const failures = [];
   runtime.onFailure((error) => failures.push(error.type));
   await runtime.start();
-  const pending = runtime.call("play_bot", { game: "game-1" });
+  const pending = runtime.call("sniff.bot", { game: "sniff-1" });
   runtime.worker.die("out of memory");
   await assert.rejects(pending, (error) => error.type === "WorkerError" && error.engineLost);
   assert.deepEqual(failures, ["WorkerError"]);

@@ -1,4 +1,4 @@
-"""The Okey table's ops (engine.okey.board.session) as the page's worker calls them.
+"""The Okey table's ops (engine.board's, and engine.okey.board.ops's own) as the page's worker calls them.
 
 Whole games are played through ``engine.board.session.handle``. While a round is in
 play, no reply but its ``save`` (the value the page stores and hands back unread)
@@ -18,7 +18,8 @@ from collections import Counter
 import pytest
 
 from engine.board import session
-from engine.okey.board import session as okey_session
+from engine.board.play import adopt
+from engine.core import sessions
 from engine.okey.board.text import Words
 from engine.okey.events import Discarded, Took
 from engine.okey.record import game_record, replay
@@ -40,7 +41,7 @@ def refused(op: str, **args) -> dict:
 def hidden_only(game_id: str) -> set[str]:
     """The faces the player has no way to know of: every copy is in another rack or in the pile, and none was
     seen (in the player's rack, on the table, in the discards, as the indicator, or taken from the discards)."""
-    state = okey_session.games[game_id].game.round
+    state = sessions.in_play("okey", game_id).game.round
     seen = Counter(state.rack(0))
     for item in state.table:
         seen.update(piece.face for piece in item.meld.pieces)
@@ -88,14 +89,14 @@ def play(view: dict, rng: random.Random, prefer=("melds", "pairs", "seize", "lay
         return call("okey.act", game=view["game"], action=rng.choice(chosen)["action"])
     if view["phase"] == "bot":
         return call("okey.bot", game=view["game"])
-    return call("okey.next_round", game=view["game"])
+    return call("okey.next", game=view["game"])
 
 
 @pytest.mark.parametrize(("mode", "assisted"), [("solo", True), ("pairs", False)])
 def test_no_reply_during_a_round_carries_another_seats_tiles_the_pile_order_or_the_seed(mode, assisted):
     seed = 10**15 + (mode == "pairs")
     rng = random.Random(seed)
-    view = call("okey.new_game", mode=mode, bots="greedy", rounds=3, assisted=assisted, seed=seed)
+    view = call("okey.new", mode=mode, bots="greedy", rounds=3, assisted=assisted, seed=seed)
     checked = 0
     while view["phase"] != "gameOver":
         if view["phase"] in ("you", "bot"):
@@ -110,12 +111,18 @@ def test_no_reply_during_a_round_carries_another_seats_tiles_the_pile_order_or_t
     assert checked > 60
     assert view["record"]["seed"] == seed and view["record"] == view["save"]
     assert [row["total"] for row in view["roundEnd"]["rows"]] == view["save"]["rounds"][-1]["totals"]
+    # The chart of the totals, a line per seat (the page draws it: docs/assets/board/chart.mjs), round by round.
+    chart = view["gameEnd"]["chart"]
+    rounds = view["save"]["rounds"]
+    assert chart["columns"] == [f"Round {number}" for number in range(1, len(rounds) + 1)] and chart["target"] is None
+    for seat, line in enumerate(chart["lines"]):
+        assert line == {"name": view["seats"][seat]["name"], "values": [r["totals"][seat] for r in rounds]}
     replay(view["record"])
 
 
 def test_a_round_end_shows_every_rack_and_the_settlement_of_the_record():
     rng = random.Random(3)
-    view = call("okey.new_game", bots="random", seed=3, rounds=3)
+    view = call("okey.new", bots="random", seed=3, rounds=3)
     while view["phase"] != "roundOver":
         view = play(view, rng)
     last = view["save"]["rounds"][-1]
@@ -129,7 +136,7 @@ def test_a_round_end_shows_every_rack_and_the_settlement_of_the_record():
 @pytest.mark.parametrize("mode", ["solo", "pairs"])
 def test_in_pairs_a_round_end_shows_the_partnerships_sums_that_decide_the_winner(mode):
     rng = random.Random(5)
-    view = call("okey.new_game", bots="random", seed=5, rounds=3, mode=mode)
+    view = call("okey.new", bots="random", seed=5, rounds=3, mode=mode)
     while view["phase"] != "roundOver":
         view = play(view, rng)
     totals = view["save"]["rounds"][-1]["totals"]
@@ -146,7 +153,7 @@ def test_in_pairs_a_round_end_shows_the_partnerships_sums_that_decide_the_winner
 
 def test_refused_moves_carry_the_engines_code_and_the_reason_in_the_pages_language():
     # Seat 0 starts round 1 with 15 tiles; a lay-off before opening is refused.
-    view = call("okey.new_game", seed=11, lang="it")
+    view = call("okey.new", seed=11, lang="it")
     game = view["game"]
     error = refused("okey.act", game=game, action="layoff R1 on 0", lang="it")
     assert error["code"] == "okey-layoff-not-open" and error["type"] == "IllegalMoveError"
@@ -173,9 +180,9 @@ def _opening_below_threshold(rack: list[str]):
 
 def test_an_opening_below_the_threshold_is_checked_before_it_is_sent_and_refused_if_sent():
     for seed in range(1, 60):
-        view = call("okey.new_game", seed=seed, lang="en")
+        view = call("okey.new", seed=seed, lang="en")
         three = _opening_below_threshold(view["rack"])
-        state = okey_session.games[view["game"]].game.round
+        state = sessions.in_play("okey", view["game"]).game.round
         if three and state.okey.tile.notation() not in three:
             break
     checked = call("okey.lay_check", game=view["game"], tiles=three, kind="melds")
@@ -190,7 +197,7 @@ def test_an_opening_below_the_threshold_is_checked_before_it_is_sent_and_refused
 def test_taking_a_discard_that_cannot_be_used_is_refused_with_the_reason():
     rng = random.Random(5)
     for seed in range(1, 40):
-        view = call("okey.new_game", seed=seed, bots="greedy")
+        view = call("okey.new", seed=seed, bots="greedy")
         while view["phase"] not in ("roundOver", "gameOver") and not (view["phase"] == "you" and view["takeRefused"]):
             view = play(view, rng, prefer=("discard",))
         if view["phase"] == "you":
@@ -204,17 +211,17 @@ def test_taking_a_discard_that_cannot_be_used_is_refused_with_the_reason():
 
 
 def test_the_timer_hands_the_players_turn_to_a_bot_and_says_so():
-    view = call("okey.new_game", seed=21, bots="strong", lang="fi")
+    view = call("okey.new", seed=21, bots="strong", lang="fi")
     after = call("okey.timeout", game=view["game"], lang="fi")
     assert after["news"][0] == "Aika loppui: botti pelasi vuorosi."
     assert after["phase"] == "bot" and after["seats"][0]["rackSize"] == 14
-    state = okey_session.games[view["game"]].game.round
+    state = sessions.in_play("okey", view["game"]).game.round
     assert state.events[-1].seat == 0 and type(state.events[-1]) is Discarded
     assert refused("okey.timeout", game=view["game"])["code"] == "not-your-turn"
 
 
 def test_only_the_timer_hands_the_players_turn_to_a_bot_and_a_refused_move_carries_its_words():
-    view = call("okey.new_game", seed=21, bots="strong", lang="it")
+    view = call("okey.new", seed=21, bots="strong", lang="it")
     # Absence is not a timeout: the op has no "away" any more, so a page cannot ask for it.
     assert refused("okey.timeout", game=view["game"], away=True)["code"] == "arguments"
     error = refused("okey.act", game=view["game"], action="layoff R1 on 0", lang="it")
@@ -223,7 +230,7 @@ def test_only_the_timer_hands_the_players_turn_to_a_bot_and_a_refused_move_carri
 
 def test_a_game_resumed_from_its_save_goes_on_exactly_as_it_would_have():
     rng = random.Random(8)
-    view = call("okey.new_game", seed=99, bots="strong", mode="pairs", rounds=3)
+    view = call("okey.new", seed=99, bots="strong", mode="pairs", rounds=3, assisted=True)
     for _ in range(30):
         view = play(view, rng)
     again = call("okey.resume", save=view["save"], bots="strong", assisted=True)
@@ -238,14 +245,14 @@ def test_a_game_resumed_from_its_save_goes_on_exactly_as_it_would_have():
 
 
 def test_the_rack_is_arranged_by_runs_sets_best_melds_and_pairs_and_only_assisted_tables_solve_it():
-    view = call("okey.new_game", seed=4, assisted=True)
+    view = call("okey.new", seed=4, assisted=True)
     rack = Counter(view["rack"])
     for how in ("runs", "sets", "best", "pairs"):
         arranged = call("okey.arrange", game=view["game"], how=how)
         assert Counter(arranged["order"]) == rack, how
     best = call("okey.arrange", game=view["game"], how="best")
     assert best["order"][: sum(len(g) for g in best["groups"])] == [t for g in best["groups"] for t in g]
-    plain = call("okey.new_game", seed=4, assisted=False)
+    plain = call("okey.new", seed=4, assisted=False)
     assert refused("okey.arrange", game=plain["game"], how="best")["code"] == "okey-not-assisted"
     assert plain["hint"] is None and plain["penalty"] == [] and view["hint"]
 
@@ -264,7 +271,7 @@ def test_replay_steps_forward_and_back_show_what_a_fresh_replay_of_the_cut_recor
     record = game_record(game)
     start = call("okey.replay_open", text=json.dumps(record))
     key, steps = start["replay"], start["steps"]
-    loaded = okey_session.replays[key]
+    loaded = sessions.store("okey", "replay")[key]
     order = [*range(0, steps, 7), *reversed(range(0, steps, 5)), *random.Random(1).sample(range(steps), 25)]
     for step in order:
         stepped = call("okey.replay_view", replay=key, step=step, lang="it")
@@ -302,7 +309,7 @@ def test_an_opening_with_pairs_is_checked_and_laid_through_the_selection():
     )
     game = Game(Options(), auto_deal=False)
     game.begin_round(deal)
-    key = okey_session.games.add(okey_session.Session(game, "greedy", True))
+    key = adopt("okey", game, "greedy", assisted=True)
     view = call("okey.view", game=key, lang="fi")
     assert view["hint"] == "Voit avata nyt 6 parilla."
     tiles = ["R1", "R1", "R2", "R2", "B3", "B3", "B4", "B4"]
@@ -341,7 +348,7 @@ def test_the_check_before_sending_pairs_accepts_two_okeys_split_over_a_real_pair
     )
     game = Game(Options(), auto_deal=False)
     game.begin_round(deal)
-    key = okey_session.games.add(okey_session.Session(game, "greedy", False))
+    key = adopt("okey", game, "greedy", assisted=False)
     selection = ["B9", "B9", "B10", "B10", "K2", "K2", "Y4", "Y4", "R6", "R6"]
     checked = call("okey.lay_check", game=key, tiles=selection, kind="pairs")
     assert checked["ok"], checked
@@ -351,7 +358,7 @@ def test_the_check_before_sending_pairs_accepts_two_okeys_split_over_a_real_pair
 
 def test_the_players_seat_has_sentences_of_its_own_and_lists_are_worded_as_lists():
     words = Words("it")
-    assert words.round_start(1, 0, "R5", "R6") == "Mano 1: l'indicatore è 5 rosso, quindi l'okey è 6 rosso. Inizi tu."
+    assert words.round_start(1, 0, "R5", "R6") == "Mano 1: indicatore 5 rosso, quindi okey 6 rosso. Inizi tu."
     assert words.round_start(2, 1, "R5", "R6").endswith("Inizia Est.")
     assert Words("en").round_start(1, 0, "R5", "R6").endswith("You start.")
     assert Words("fi").winners([0, 1, 3], -300) == "Tasapisteet (-300): voittajat Sinä, Itä ja Länsi."
@@ -373,7 +380,7 @@ def test_tiles_are_named_in_words_on_the_table(lang, tile, name):
     assert name in words.discard_label(tile) and tile not in words.discard_label(tile)
     assert Words("fi").tile("FJ") == "väärä okey"
     assert Words("id").tile("*B8") == "okey sebagai biru 8"
-    view = call("okey.new_game", seed=3, bots="greedy", lang=lang)
+    view = call("okey.new", seed=3, bots="greedy", lang=lang)
     assert view["tileNames"][view["indicator"]] == words.tile(view["indicator"])
     assert set(view["rack"]) <= set(view["tileNames"])
     assert view["marks"] == {"okey": "★", "falseJoker": "♣"}

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.i18n import LANGUAGES
 from engine.okey.arrange import penalty_tiles
 from engine.okey.melds import check_meld, parse_meld
 from engine.okey.render import DiagramError, analyse, describe, parse_diagram, render_svg
@@ -18,7 +19,7 @@ from engine.okey.tiles import COLOURS, TILES, Okey, Tile
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 SVG = "{http://www.w3.org/2000/svg}"
-LANGS = ("en", "id", "it", "fi")
+LANGS = LANGUAGES
 
 
 def draw(text: str, lang: str = "en", **options):

@@ -394,7 +394,7 @@ def test_the_deal_and_the_view():
     assert game.view(2).as_json()["events"][-1] == {"seat": 1, "draw": None}
     assert game.view(1).events[-1] is drawn
     assert game.view(1).as_json()["events"][-1] == {"seat": 1, "draw": drawn.tile.notation()}
-    assert game.view(1).as_json()["rack"] == [t.notation() for t in game.round.rack(1)]
+    assert game.view(1).as_json()["hand"] == [t.notation() for t in game.round.rack(1)]
 
 
 def test_a_deal_with_a_false_joker_indicator_turns_the_next_tile():

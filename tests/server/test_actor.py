@@ -271,3 +271,24 @@ def test_a_log_written_before_start_rebuilds_and_plays_on(tmp_path):
     assert [(seat["kind"], seat["level"]) for seat in table["seats"][1:]] == [("bot", "random")] * 3
     assert look["deadline"] is not None  # its turns are timed again
     assert played["version"] == look["version"] + 1
+
+
+def test_a_start_without_a_level_and_a_seat_left_get_the_games_default_bot(tmp_path):
+    """The level is the game's (``spec.default_bot``), not the server's: a start that names none gives the free
+    seats that bot, and a seat whose human left is shown played by it."""
+    from engine.core.games import game_spec
+
+    async def main():
+        tables, _ = await opened(tmp_path)
+        try:
+            created = await tables.create("sniff", {"pause": 0}, ["human", "human", "human"], "en")
+            table_id = created["table"]
+            joined = await tables.join(table_id, created["invite"], None)
+            await tables.start(table_id, created["token"], "s1", None)
+            await tables.leave(table_id, joined["token"])
+            return [(seat["kind"], seat["level"]) for seat in tables.actors[table_id].table.seats_info(set())]
+        finally:
+            await closed(tables)
+
+    default = game_spec("sniff").default_bot
+    assert run(main()) == [("human", None), ("bot", default), ("bot", default)]

@@ -86,13 +86,13 @@ def check_views(game_name: str, options: dict, record: dict, missed: list[dict],
             if state is None or state["over"]:
                 continue
             board = spec.view_json(game, seat)
-            # The board less what the state carries itself: the events (marked auto) and the legal actions.
-            assert state["board"] == {k: v for k, v in board.items() if k not in ("events", "legal", "actions")}
+            # The board less what the state carries itself: the events (marked auto), the legal actions, the hand.
+            assert state["board"] == {k: v for k, v in board.items() if k not in ("events", "legal", "hand")}
             assert [{k: v for k, v in e.items() if k != "auto"} for e in state["events"]] == board["events"]
-            assert state["hand"] == board.get("tiles", board.get("rack"))
+            assert state["hand"] == board["hand"]
             # The finished rounds or hands, public once over: exactly those, without the seed.
-            finished = finished_record(spec.record(game), "hands" if game_name == "sniff" else "rounds")
-            assert state.get("parts") == (finished if finished["hands" if game_name == "sniff" else "rounds"] else None)
+            finished = finished_record(spec.record(game), spec.parts)
+            assert state.get("parts") == (finished if finished[spec.parts] else None)
             if state["current"] == seat:
                 assert state["legal"] == [game.notation(action) for action in game.legal_actions()]
             else:

@@ -14,8 +14,8 @@ from .test_protocol import error_of
 
 #: Per game: the options of a game of several parts, the board's part number, and how a part's end is settled.
 GAMES = {
-    "sniff": ({"players": 2}, "hand", "deductions"),
-    "okey": ({"rounds": 3}, "round", "settlement"),
+    "sniff": ({"players": 2}, "part", "deductions"),
+    "okey": ({"rounds": 3}, "part", "settlement"),
 }
 
 
@@ -96,7 +96,7 @@ def test_the_finished_round_stays_on_the_table_during_the_pause(server, game):
 def test_without_a_pause_the_next_hand_is_dealt_at_once(server):
     async def main():
         players, _ = await seated(server.url, "sniff", 2, {"pause": 0})
-        await play_until(players, lambda s: s["board"]["hand"] == 2)
+        await play_until(players, lambda s: s["board"]["part"] == 2)
         missed = (await players[0].rejoin(0))["missed"]
         for player in players:
             await player.close()

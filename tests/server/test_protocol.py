@@ -223,7 +223,7 @@ def test_seats_carry_the_names_typed_and_states_the_finished_hands(server):
         await a.wait(lambda s: a.table and all(seat.get("taken") for seat in a.table["seats"]))
         names = [seat.get("name") for seat in a.table["seats"]]
         before = a.state.get("parts")
-        while a.state["board"]["hand"] == 1 and not a.state["over"]:
+        while a.state["board"]["part"] == 1 and not a.state["over"]:
             player = a if a.state["current"] == a.seat else b
             seat = player.seat
             await player.wait(lambda s, seat=seat: s["current"] == seat and s["legal"])

@@ -124,9 +124,9 @@ def test_sigkill_mid_game_and_mid_pause_then_restart_on_the_same_sqlite_file(sit
         if state["version"] == ended["version"]:
             # Its pause's end may have passed by the time the answer arrives: the next hand is dealt at the table's
             # next wake-up, after that end (``arrived`` below), not before the answer (measured: 18 ms late once).
-            check_held(state, "hand", "deductions", ended["version"], None)
+            check_held(state, "part", "deductions", ended["version"], None)
             assert state == held[state["seat"]]  # the very state the seat saw before the kill, its pause too
         else:
-            assert state["version"] == ended["version"] + 1 and state["board"]["hand"] == 2
+            assert state["version"] == ended["version"] + 1 and state["board"]["part"] == 2
     assert arrived >= ended["pause"]
-    assert dealt["version"] == ended["version"] + 1 and dealt["board"]["hand"] == 2 and dealt["current"] is not None
+    assert dealt["version"] == ended["version"] + 1 and dealt["board"]["part"] == 2 and dealt["current"] is not None

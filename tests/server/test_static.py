@@ -47,3 +47,67 @@ def test_every_response_carries_the_csp_with_only_socketios_websocket_added(serv
         "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     )
     assert get(server.url + "/missing")[1]["content-security-policy"] == csp
+
+
+def served(site, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    """One GET of the static app itself, in this process (no server): status, headers, body."""
+    from server.static import StaticSite
+
+    from .support import run
+
+    sent: list[dict] = []
+
+    async def receive():
+        return {"type": "http.request", "body": b""}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "path": path,
+        "query_string": b"",
+        "headers": [(name.replace("_", "-").encode(), value.encode()) for name, value in headers.items()],
+    }
+    run(StaticSite(site)(scope, receive, send))
+    start = sent[0]
+    body = b"".join(message.get("body", b"") for message in sent[1:])
+    return start["status"], {k.decode(): v.decode() for k, v in start["headers"]}, body
+
+
+def test_a_precompressed_file_is_sent_as_accept_encoding_allows(tmp_path):
+    import gzip
+
+    import brotli
+
+    script = b"export const words = '" + b"tile " * 2000 + b"';\n"
+    (tmp_path / "app.mjs").write_bytes(script)
+    (tmp_path / "app.mjs.br").write_bytes(brotli.compress(script))
+    (tmp_path / "app.mjs.gz").write_bytes(gzip.compress(script))
+    (tmp_path / "plain.mjs").write_bytes(script)
+
+    status, headers, body = served(tmp_path, "/app.mjs", accept_encoding="gzip, deflate, br, zstd")
+    assert status == 200 and headers["content-encoding"] == "br" and brotli.decompress(body) == script
+    assert headers["content-type"].startswith("text/javascript") and headers["vary"] == "Accept-Encoding"
+    assert headers["content-length"] == str(len(body)) and len(body) < len(script) // 10
+
+    _, headers, body = served(tmp_path, "/app.mjs", accept_encoding="gzip")
+    assert headers["content-encoding"] == "gzip" and gzip.decompress(body) == script
+    _, headers, body = served(tmp_path, "/app.mjs", accept_encoding="br;q=0, gzip;q=0.5")
+    assert headers["content-encoding"] == "gzip"
+    _, headers, body = served(tmp_path, "/app.mjs")  # no Accept-Encoding: as it is, still varying
+    assert "content-encoding" not in headers and body == script and headers["vary"] == "Accept-Encoding"
+    _, headers, body = served(tmp_path, "/plain.mjs", accept_encoding="br")  # nothing precompressed: as it is
+    assert "content-encoding" not in headers and "vary" not in headers and body == script
+
+
+def test_an_etag_per_encoding_and_304_for_the_copy_held(tmp_path):
+    (tmp_path / "index.html").write_bytes(b"<h1>home</h1>" * 200)
+    (tmp_path / "index.html.br").write_bytes(b"compressed")
+    _, plain, _ = served(tmp_path, "/")
+    _, packed, _ = served(tmp_path, "/", accept_encoding="br")
+    assert plain["etag"] != packed["etag"]
+    status, headers, body = served(tmp_path, "/", accept_encoding="br", if_none_match=packed["etag"])
+    assert status == 304 and body == b"" and headers["etag"] == packed["etag"]
+    assert served(tmp_path, "/", if_none_match=packed["etag"])[0] == 200  # the plain copy is another

@@ -34,7 +34,7 @@ def play_out(view: dict, lang: str = "en") -> list[dict]:
 
 @pytest.fixture(scope="module")
 def game_views() -> list[dict]:
-    return play_out(call("play_new", players=2, bots="greedy", seed=21, rules="classic"))
+    return play_out(call("new", players=2, bots="greedy", seed=21, rules="classic"))
 
 
 def test_a_classic_game_on_the_board_is_recorded_as_classic_and_replays(game_views):
@@ -99,17 +99,17 @@ def test_the_award_in_every_language(lang):
 
 
 def test_four_players_choose_partnerships_in_classic_sniff_only():
-    alone = call("play_new", players=4, seed=3, rules="classic")
-    partners = call("play_new", players=4, seed=3, rules="classic", partnerships=True)
-    american = call("play_new", players=4, seed=3)
+    alone = call("new", players=4, seed=3, rules="classic")
+    partners = call("new", players=4, seed=3, rules="classic", partnerships=True)
+    american = call("new", players=4, seed=3)
     assert len(alone["sides"]) == 4 and alone["record"]["partnerships"] is False
     assert len(partners["sides"]) == 2 and partners["record"]["partnerships"] is True
     assert [side["name"] for side in partners["sides"]] == ["You and North", "West and East"]
     assert len(american["sides"]) == 2 and "rules" not in american["record"]
-    bad = reply("play_new", players=2, rules="cribbage")
-    assert not bad["ok"] and "the rules are one of american, classic" in bad["error"]["message"]
-    bad = reply("play_new", players=4, rules="classic", partnerships="yes")
-    assert not bad["ok"] and "partnerships is true or false" in bad["error"]["message"]
+    bad = reply("new", players=2, rules="cribbage")
+    assert not bad["ok"] and 'option rules is one of "american", "classic"' in bad["error"]["message"]
+    bad = reply("new", players=4, rules="classic", partnerships="yes")
+    assert not bad["ok"] and "option partnerships is one of false, true" in bad["error"]["message"]
 
 
 def test_a_classic_record_replays_step_by_step_on_the_board(game_views):

@@ -34,6 +34,10 @@ def launch(playwright):
 #: caches (the HTTP cache and the compiled code are no storage of the page's).
 STORAGE = "cookies,file_systems,indexeddb,local_storage,websql,service_workers,cache_storage,storage_buckets"
 VIEWPORT = {"width": 1100, "height": 900}
+#: The site's service worker (sw.js: the site kept offline) stays out of the tests' way: a page it controls is
+#: answered from its cache, which a test's routes (a failing download, a tampered file) would not reach. The tests of
+#: the worker itself (tests/test_offline_browser.py) ask for a context that allows it.
+SERVICE_WORKERS = "block"
 
 
 class Profile:
@@ -48,7 +52,12 @@ class Profile:
 
     def __init__(self, playwright, directory: Path) -> None:
         self.context = playwright.chromium.launch_persistent_context(
-            directory, executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS, viewport=VIEWPORT
+            directory,
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport=VIEWPORT,
+            service_workers=SERVICE_WORKERS,
         )
         self.anchor = self.context.pages[0] if self.context.pages else self.context.new_page()
         self.cdp = self.context.new_cdp_session(self.anchor)
@@ -154,11 +163,11 @@ class Chromium:
         return self._profile
 
     def new_context(self, **options):
-        return self.browser.new_context(**options)
+        return self.browser.new_context(**{"service_workers": SERVICE_WORKERS, **options})
 
     def visit(self, *, viewport: dict | None = None):
         if self.profile.busy:
-            return self.browser.new_context(viewport=viewport or VIEWPORT)
+            return self.new_context(viewport=viewport or VIEWPORT)
         return self.profile.new_context(viewport=viewport)
 
     def close(self) -> None:

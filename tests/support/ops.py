@@ -24,7 +24,7 @@ def next_view(view: dict, choose: Callable[[list], dict] = lambda actions: actio
     """A Sniff game one move on through the ops: the player's move (``choose`` picks it from the view's moves),
     a bot's, or the next hand dealt; ``args`` go with the op (``lang``)."""
     if view["phase"] == "you":
-        return call("sniff.play_act", game=view["game"], action=choose(view["actions"])["action"], **args)
+        return call("sniff.act", game=view["game"], action=choose(view["actions"])["action"], **args)
     if view["phase"] == "bot":
-        return call("sniff.play_bot", game=view["game"], **args)
-    return call("sniff.play_next_hand", game=view["game"], **args)
+        return call("sniff.bot", game=view["game"], **args)
+    return call("sniff.next", game=view["game"], **args)

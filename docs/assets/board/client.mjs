@@ -1,7 +1,7 @@
 // The board's page side: starts the worker when the visitor asks, and talks to it.
 //
-// A page with a board (scripts/hooks/board.py) has one root element
-//   <div data-sniff-board aria-busy="true" data-state="idle" data-pyodide=... data-lock=...
+// A page with a board (scripts/hooks/board.py) has one root element, whatever its game
+//   <div data-board="<game>" aria-busy="true" data-state="idle" data-pyodide=... data-lock=... data-stdlib=...
 //        data-worker=... data-bytes=... data-text=...>
 // holding a static picture, a start button, a progress bar and a status line. Nothing
 // of Pyodide is requested until the start button is pressed. Then:
@@ -31,11 +31,25 @@ export class BoardError extends Error {
   }
 }
 
+// The site's service worker (assets/javascripts/offline.js) keeps the boards' runtime once a board has used it; a
+// page it did not control yet (a first visit) says which files the worker fetched, and it keeps them from the
+// browser's cache, so the board starts offline next time.
+function keepOffline(urls) {
+  globalThis.navigator?.serviceWorker?.ready.then((registration) => registration.active?.postMessage({ type: "keep", urls })).catch(() => {});
+}
+
 // One worker running Pyodide and the engine. Calls are messages {id, op, args};
 // each pending call is settled by the reply with its id, or rejected if the worker dies.
+// The runtime's URLs a page's element gives (scripts/hooks/board.py runtime_attributes; the worker's data-worker).
+export function runtimeURLs(element) {
+  const url = (value) => new URL(value, document.baseURI).href;
+  const { worker, pyodide, lock, stdlib } = element.dataset;
+  return { workerURL: url(worker), indexURL: url(pyodide), lockFileURL: url(lock), stdLibURL: url(stdlib) };
+}
+
 export class BoardRuntime {
-  constructor({ workerURL, indexURL, lockFileURL }) {
-    this.urls = { workerURL, indexURL, lockFileURL };
+  constructor({ workerURL, indexURL, lockFileURL, stdLibURL }) {
+    this.urls = { workerURL, indexURL, lockFileURL, stdLibURL };
     this.worker = null;
     this.ready = null;
     this.version = null; // the engine's "version" op, once booted
@@ -62,9 +76,10 @@ export class BoardRuntime {
       if (this.worker !== worker) return;
       this.crash({ type: "WorkerError", message: "a message from the board's worker could not be read" });
     });
-    const { indexURL, lockFileURL } = this.urls;
-    this.ready = this.send("boot", { indexURL, lockFileURL }).then(({ version, timings }) => {
+    const { indexURL, lockFileURL, stdLibURL } = this.urls;
+    this.ready = this.send("boot", { indexURL, lockFileURL, stdLibURL }).then(({ version, timings, files }) => {
       this.timings = timings;
+      keepOffline(files);
       return (this.version = version);
     });
     return this.ready;
@@ -134,15 +149,15 @@ export class BoardRuntime {
 
 // --- the loader: from the static picture to a board that can be played ---------------------------------------
 
-// The boards this loader starts: the Sniff board and the Okey table share it, with the same worker and runtime.
-const BOARDS = "[data-sniff-board], [data-okey-board]";
+// The boards this loader starts: every game's shares it, with the same worker and runtime.
+const BOARDS = "[data-board]";
 
 // Register the game interface: callback(root, runtime) runs when the engine is ready.
-// The callbacks live on each board (root.sniffBoard), so they reach it even if this module
+// The callbacks live on each board (root.boardLoader), so they reach it even if this module
 // is imported under another URL (another ?v=) and so evaluated twice.
 export function onBoardReady(callback) {
   for (const root of document.querySelectorAll(BOARDS)) {
-    const board = root.sniffBoard ?? new Loader(root);
+    const board = root.boardLoader ?? new Loader(root);
     board.readyCallbacks.push(callback);
     if (board.state === "ready") callback(root, board.runtime);
   }
@@ -152,7 +167,7 @@ export function onBoardReady(callback) {
 // Register what the game interface does when the worker was restarted after it died: callback(root, runtime).
 export function onBoardRestart(callback) {
   for (const root of document.querySelectorAll(BOARDS)) {
-    const board = root.sniffBoard ?? new Loader(root);
+    const board = root.boardLoader ?? new Loader(root);
     board.restartCallbacks.push(callback);
   }
 }
@@ -165,15 +180,12 @@ class Loader {
     this.text = JSON.parse(root.dataset.text);
     this.lang = root.lang || document.documentElement.lang || "en";
     this.total = Number(root.dataset.bytes);
+    // The bar counts the runtime's bytes as received (decompressed); its words say what is downloaded, compressed.
+    this.transfer = Number(root.dataset.transfer || root.dataset.bytes);
     // Megabytes as the hook writes them (scripts/hooks/board.py megabytes()), in the page's language.
     const number = new Intl.NumberFormat(this.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     this.megabytes = (bytes) => this.text.megabytes.replace("{number}", number.format(bytes / 1e6));
-    const url = (value) => new URL(value, document.baseURI).href;
-    this.runtime = new BoardRuntime({
-      workerURL: url(root.dataset.worker),
-      indexURL: url(root.dataset.pyodide),
-      lockFileURL: url(root.dataset.lock),
-    });
+    this.runtime = new BoardRuntime(runtimeURLs(root));
     this.runtime.onProgress((loaded) => this.progress(loaded));
     // A worker that dies once the board is playing restarts by itself (while starting, start() handles it).
     this.runtime.onFailure((error) => this.state === "ready" && this.restart(error));
@@ -189,7 +201,7 @@ class Loader {
     this.state = "idle";
     this.readyCallbacks = [];
     this.restartCallbacks = [];
-    root.sniffBoard = this;
+    root.boardLoader = this;
   }
 
   // The state, then aria-busy, then the words: a screen reader announces a status
@@ -244,9 +256,10 @@ class Loader {
   progress(loaded) {
     const bar = this.part("loading").querySelector("progress");
     bar.value = Math.min(loaded, this.total);
+    const share = this.transfer / this.total;
     this.part("bytes").textContent = this.text.progress
-      .replace("{loaded}", this.megabytes(bar.value))
-      .replace("{total}", this.megabytes(this.total));
+      .replace("{loaded}", this.megabytes(bar.value * share))
+      .replace("{total}", this.megabytes(this.transfer));
     if (loaded >= this.total && this.state === "loading") this.part("status").textContent = this.text.booting;
   }
 
@@ -260,5 +273,5 @@ class Loader {
 }
 
 if (typeof document !== "undefined") {
-  for (const root of document.querySelectorAll(BOARDS)) if (!root.sniffBoard) new Loader(root);
+  for (const root of document.querySelectorAll(BOARDS)) if (!root.boardLoader) new Loader(root);
 }

@@ -7,7 +7,7 @@
 // under another name does not open. What is sealed: {save, meta}; meta is the page's own data about the game (the
 // bots, the rack's order, the move timer's deadline), kept beside the save so a reload takes it up too.
 //
-// Names are "<game>:<slot>": the slot is the browser tab's (controller.mjs), so two tabs keep two games.
+// Names are "<game>:<slot>": the slot is the browser tab's (saves.mjs), so two tabs keep two games.
 // Every function resolves (never rejects): a storage that is full or refused gives false or null.
 
 const DB_NAME = "board-vault";
@@ -76,6 +76,16 @@ async function key() {
     throw error;
   });
   return sealKey;
+}
+
+// Open the store and find (or make) the key ahead of the first save: the worker does it while Pyodide boots, so a
+// new game's first seal (a fresh profile creates the database, then the key) costs nothing at the start.
+export async function prepare() {
+  try {
+    await key();
+  } catch {
+    // storage refused: seal() says so when it is asked to keep a game
+  }
 }
 
 const encoder = new TextEncoder();

@@ -5,12 +5,15 @@
 //   worker -> page  {id, ok: true, result} | {id, ok: false, error: {type, message, ...}}
 //                   {event: "progress", loaded}   (bytes of the runtime received so far)
 //
-// The first message must be op "boot" with args {indexURL, lockFileURL}: absolute
-// URLs of the site's copy of Pyodide and of the site's lock file, which registers
-// the engine wheel (scripts/hooks/board.py). Its result is {version, timings}: the
+// The first message must be op "boot" with args {indexURL, lockFileURL, stdLibURL}: absolute
+// URLs of the site's copy of Pyodide, of the site's lock file, which registers
+// the engine wheel, and of the standard library the engine needs (scripts/hooks/board.py). Everything the boot
+// downloads is asked for at once (the wheel as soon as the lock names it), while pyodide.mjs loads, and the saves'
+// store opens meanwhile (vault.mjs prepare), so neither waits for the other. Its result is {version, timings}: the
 // engine's "version" op and how long the boot took, in ms (importMs: pyodide.mjs,
 // pyodideMs: Pyodide and the engine package, engineMs: importing the engine's API). Booting happens once, whatever the
-// number of "boot" messages: they all share one ready promise. Every other op is
+// number of "boot" messages: they all share one ready promise. The result's "files" are the runtime's URLs it
+// fetched or imported (client.mjs has the site's service worker keep them). Every other op is
 // answered by the engine's Python API, engine.board.session.handle(op, argsJson),
 // which returns the reply as JSON text, so no Python object ever crosses over.
 // Ops sent before "boot" are refused; ops sent during the boot wait for it.
@@ -23,9 +26,13 @@
 // the worker's own: "vault.meta" {name, meta} seals new meta beside the save, "vault.forget" {name} drops it.
 // A finished game (its record has a winner) is forgotten instead of sealed.
 
-import { forget, open, seal } from "./vault.mjs";
+// The saves' store loads beside the boot, not before it: the worker's first lines ask for Pyodide's files.
+const store = import("./vault.mjs");
+const forget = async (name) => (await store).forget(name);
+const open = async (name) => (await store).open(name);
+const seal = async (name, value) => (await store).seal(name, value);
 
-const ENGINE_PACKAGE = "sniff-engine";
+const ENGINE_PACKAGE = "tile-games-engine";
 const ENGINE_MODULE = "engine.board.session";
 
 let ready = null; // the one ready promise: resolves to the engine's handle(op, argsJson)
@@ -51,12 +58,42 @@ function note(url, bytes, done = false) {
 // Pyodide fetches the wasm, the standard library, the lock file and the wheel: count
 // their bytes as they stream in, on a clone, so Pyodide gets the original response
 // (its URL and type intact, for the browser's compiled-wasm cache and integrity check).
+// A file fetched ahead (prefetch) is handed to the first fetch of its URL that asks for it as the prefetch did
+// (the same integrity: the wheel's sha256 from the lock is checked by the browser either way).
 const originalFetch = self.fetch.bind(self);
+const early = new Map(); // URL -> {integrity, response: Promise<Response>}
 self.fetch = async (input, init) => {
-  const response = await originalFetch(input, init);
+  const url = typeof input === "string" || input instanceof URL ? String(input) : input.url;
+  const ahead = early.get(url);
+  let response;
+  if (ahead && ahead.integrity === (init?.integrity ?? "")) {
+    early.delete(url);
+    response = await ahead.response;
+  } else {
+    response = await originalFetch(input, init);
+  }
   if (response.ok && response.body) count(response.url, response.clone().body);
   return response;
 };
+
+function prefetch(url, integrity = "") {
+  if (early.has(url)) return;
+  const response = originalFetch(url, { credentials: "same-origin", ...(integrity ? { integrity } : {}) });
+  response.catch(() => early.delete(url)); // Pyodide's own fetch then fails with the reason
+  early.set(url, { integrity, response });
+}
+
+// The engine's wheel, with its sha256 as the fetch's integrity, as soon as the lock file names it.
+async function prefetchWheel(lockFileURL) {
+  try {
+    const lock = await (await early.get(lockFileURL).response).clone().json();
+    const { file_name: name, sha256 } = lock.packages[ENGINE_PACKAGE];
+    const bytes = Uint8Array.from(sha256.match(/../g), (pair) => parseInt(pair, 16));
+    prefetch(new URL(name, lockFileURL).href, `sha256-${btoa(String.fromCharCode(...bytes))}`);
+  } catch {
+    // Pyodide reads the lock itself, and reports what is wrong with it
+  }
+}
 
 async function count(url, body) {
   const reader = body.getReader();
@@ -81,14 +118,20 @@ new PerformanceObserver((list) => {
 
 // --- boot and calls ---------------------------------------------------------------------------------------------
 
-async function boot({ indexURL, lockFileURL }) {
-  if (!indexURL || !lockFileURL) throw new Error("boot needs the indexURL of Pyodide and the lockFileURL of the site");
+async function boot({ indexURL, lockFileURL, stdLibURL }) {
+  if (!indexURL || !lockFileURL || !stdLibURL) {
+    throw new Error("boot needs the indexURL of Pyodide, the lockFileURL and the stdLibURL of the site");
+  }
   const started = performance.now();
+  for (const url of [new URL("pyodide.asm.wasm", indexURL).href, stdLibURL, lockFileURL]) prefetch(url);
+  prefetchWheel(lockFileURL);
+  import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {}); // the same module Pyodide imports next
+  store.then((vault) => vault.prepare()).catch(() => {});
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   const imported = performance.now();
   // The engine downloads while Pyodide boots. A failed download or a wrong checksum
   // does not stop the boot (Pyodide only logs it), so check that the engine is there.
-  const pyodide = await loadPyodide({ indexURL, lockFileURL, packages: [ENGINE_PACKAGE] });
+  const pyodide = await loadPyodide({ indexURL, lockFileURL, stdLibURL, packages: [ENGINE_PACKAGE] });
   if (!(ENGINE_PACKAGE in pyodide.loadedPackages)) {
     throw new Error(`the engine (${ENGINE_PACKAGE}) did not load: its download failed or its checksum did not match`);
   }
@@ -96,7 +139,7 @@ async function boot({ indexURL, lockFileURL }) {
   const handle = pyodide.pyimport(ENGINE_MODULE).handle;
   const version = JSON.parse(handle("version", "{}")).result;
   const timings = { importMs: imported - started, pyodideMs: booted - imported, engineMs: performance.now() - booted };
-  return { handle, version, timings };
+  return { handle, version, timings, files: [...received.keys()] };
 }
 
 function call({ handle }, op, args) {
@@ -146,7 +189,7 @@ const noSave = (name) => ({ type: "NoSaveError", code: "no-save", params: {}, me
 async function restore(name, args) {
   const payload = latest.get(name) ?? (await open(name));
   if (!payload && !args?.save) throw Object.assign(new Error("no save"), { details: noSave(name) });
-  // A save of the release before, handed over once: the engine checks it as it would a forged one (controller.mjs
+  // A save of the release before, handed over once: the engine checks it as it would a forged one (saves.mjs
   // LEGACY says why that is enough).
   if (args?.save) return { args, meta: {} };
   return { args: { ...payload.meta?.resume, ...args, save: payload.save }, meta: payload.meta ?? {} };
@@ -170,8 +213,8 @@ self.addEventListener("message", async ({ data }) => {
       result = await vault(op, args);
     } else if (op === "boot") {
       ready ??= boot(args ?? {});
-      const { version, timings } = await ready;
-      result = { version, timings };
+      const { version, timings, files } = await ready;
+      result = { version, timings, files };
     } else if (ready === null) {
       throw new Error(`the board is not started: send "boot" before "${op}"`);
     } else {

@@ -2,7 +2,7 @@
 // board's worker when the bank runs out (or for a link to a seed the bank does not hold). No Pyodide byte is
 // fetched before that. Progress (a streak per kind, missed exercises due again after 1, 3 and 7 more) stays in
 // localStorage under "practice:<game>".
-import { BoardRuntime } from "../board/client.mjs";
+import { BoardRuntime, runtimeURLs } from "../board/client.mjs";
 
 const AGAIN = [1, 3, 7];
 
@@ -163,14 +163,7 @@ class Practice {
   }
 
   async engine() {
-    if (!this.runtime) {
-      const url = (value) => new URL(value, document.baseURI).href;
-      this.runtime = new BoardRuntime({
-        workerURL: url(this.root.dataset.worker),
-        indexURL: url(this.root.dataset.pyodide),
-        lockFileURL: url(this.root.dataset.lock),
-      });
-    }
+    this.runtime ??= new BoardRuntime(runtimeURLs(this.root));
     await this.runtime.start();
     return this.runtime;
   }

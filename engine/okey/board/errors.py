@@ -5,7 +5,7 @@ and ``params``; the engine's own message stays English (the console, the command
 page words the error from ``error_words``, which the site's build writes into the page (``ui_text``'s
 ``errors``). A code may have several sentences, the most precise first: the page takes the first whose
 placeholders the error's ``params`` all fill. A refused move is worded by the engine itself, in the page's
-language (its ``params["words"]``, ``engine.okey.board.session``), since its sentence depends on the game; a
+language (its ``params["words"]``, ``engine.okey.board.ops.refusal``), since its sentence depends on the game; a
 code with no sentence here and no ``words`` gets the general one (``unknown``). Each sentence is a reason, put
 into the page's own sentences ("This file is not an Okey record the table can replay: {reason}").
 """
@@ -51,6 +51,7 @@ def error_words(lang: str = "en") -> dict[str, str | list[str]]:
         "replay-step": _("the replay has no such move"),
         "bots": _("this bot level is not on offer"),
         "okey-setting": settings,
+        "option": settings,
         "okey-options": settings,
         "okey-options-mode": settings,
         "okey-options-doubling": settings,
@@ -66,5 +67,7 @@ def error_words(lang: str = "en") -> dict[str, str | list[str]]:
         "call": call,
         "unknown-op": call,
         "arguments": call,
+        # An online table's state whose view the engine does not read (engine.core.views): the call's argument.
+        "view": call,
         "stopped": _("the rules engine stopped working"),
     }

@@ -1,6 +1,7 @@
 """The rack's checks and orders, for the table against the bots and for an online table alike: a selection
 checked as a lay-down before it is sent (``checked_lay``), the rack in an order (``arranged``). They read only
-the player's own rack and what the table shows, so an online table's page computes them from its seat's view."""
+the seat's own view (its rack, the table, what it opened and took), so an online table's page computes them as
+the table against the bots does; the server (or the game) checks a move again when it is sent."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections import Counter
 
 from ...core.errors import EngineError, quote
 from ...core.sessions import PlayError
-from ..game import lay_melds, lay_pairs
+from ..game import PLAY_PHASE, OkeyView, Round, lay_melds, lay_pairs
 from ..tiles import Tile
 
 #: The orders the rack can be arranged in (``arrange``); best and pairs are the assisted table's.
@@ -35,13 +36,37 @@ def _rack_tiles(rack, tiles: object) -> list[Tile]:
     return chosen
 
 
-def checked_lay(words, rack, okey, threshold, opened, tiles, kind, validate, my_turn) -> dict:
-    """``lay_check`` of ``tiles`` from ``rack`` (a Counter), before a table with that ``okey``, ``threshold`` and
-    the player's ``opened`` state; ``validate(action)`` raises the engine's reason when the move is not legal
-    (an online table's page: only what its own view can tell; the server checks the move again)."""
+def seat_round(seen: OkeyView) -> Round:
+    """The round as its seat knows it (``seen``), to check the seat's own moves on: its rack, the table, what each
+    seat opened, the threshold, the discard it took; the other racks and the pile unknown (empty). When it is not
+    the seat's turn, a move is checked as if the seat's play were now."""
+    me = seen.seat
+    mine = seen.current_player == me
+    return Round.position(
+        seen.options,
+        seen.indicator,
+        [seen.rack if seat == me else () for seat in range(4)],
+        (),
+        seen.table,
+        seen.opened,
+        seen.last_opening,
+        me,
+        seen.phase if mine else PLAY_PHASE,
+        seen.last_discard,
+        seen.charges,
+        (seen.taken, seen.taken_used, seen.taken_closed, seen.opened_now),
+    )
+
+
+def checked_lay(words, seen: OkeyView, tiles: object, kind: object) -> dict:
+    """``lay_check`` of ``tiles`` (notations) from the seat's rack as a lay-down of ``kind`` (``melds`` or
+    ``pairs``): the melds or pairs they make, their total against the threshold, and the action to send when it
+    is legal now, or the engine's reason it is not (``seat_round``'s checks, from the seat's view alone)."""
     from ..arrange import best_arrangement, most_pairs
     from .view import action_json
 
+    rack, okey, threshold, opened = Counter(seen.rack), seen.okey, seen.threshold, seen.opened[seen.seat]
+    my_turn = seen.current_player == seen.seat
     if kind not in ("melds", "pairs"):
         raise PlayError(f"a lay-down is melds or pairs, not {quote(kind)}", code="okey-lay-kind")
     chosen = _rack_tiles(rack, tiles)
@@ -71,7 +96,7 @@ def checked_lay(words, rack, okey, threshold, opened, tiles, kind, validate, my_
         "groups": [" ".join(p.notation() for p in g) for g in groups],
     }
     try:
-        validate(action)
+        seat_round(seen).validate(action)
     except EngineError as error:
         if error.code != "okey-opening-low":  # the total against the threshold says it already
             result["text"] = words.refusal(error.code, error.params)

@@ -1,6 +1,8 @@
-"""What the Okey table shows, from the human player's seat (seat 0), as plain JSON values.
+"""What the Okey table shows, from one seat, as plain JSON values.
 
-``game_view`` is the whole picture after any change: the player's rack (the
+``game_view`` is the whole picture after any change, drawn from the seat's position
+(``engine.core.sessions.Position``: its view and the finished rounds, never a whole
+game), so a game against the bots, an online table and a replay are drawn alike: the seat's rack (the
 penalty tiles marked on the assisted table), the indicator and the okey, each
 seat's discards, rack size, opened state, charges and total, the pile's count,
 the melds on the table with their owners, the threshold to beat, the player's
@@ -11,8 +13,8 @@ data (``R7``, ``*B8``); ``tileNames`` names each code the view shows in words
 (the labels and the log already do), ``meldText`` each meld, and ``marks`` the
 symbols a tile carries (the okey's ★, the false joker's ♣, as in the diagrams).
 Never another seat's tiles or the
-pile's order while a round is in play; with ``reveal`` (a replay of a record of
-finished rounds) every rack is shown.
+pile's order while a round is in play; in a replay of a record (the position's
+``shown`` round) every rack is shown.
 
 ``narrate`` writes a round's events as sentences; the lines after a given event
 are the news the page announces.
@@ -21,30 +23,30 @@ are the news the page announces.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 
-from ...core.sessions import board_phase
+from ...core.chart import score_lines
+from ...core.sessions import Position, board_phase
+from ..actions import TAKE, Decline, Discard, Draw, LayMelds, LayOff, LayPairs, Seize, Take
 from ..arrange import best_value, is_penalty, layoff_spots, opening, pairs_opening
 from ..events import Discarded, Drew, LaidMelds, LaidOff, LaidPairs, Seized, Took
-from ..game import TAKE, Decline, Discard, Draw, Game, LayMelds, LayOff, LayPairs, OkeyView, Round, Seize, Take
+from ..game import OkeyView, Round
 from ..melds import Piece, format_pieces, make_meld
-from ..rules import OPENED_MELDS
+from ..rules import OPENED_MELDS, Options
 from .text import MARKS, Words
-
-HUMAN = 0
 
 
 class Phase(enum.StrEnum):
-    """What the table waits for; its value is the view's ``phase``."""
+    """What the table waits for; its value is the view's ``phase`` (``engine.core.sessions.board_phase``)."""
 
-    YOU = "you"  # the player's move
-    BOT = "bot"  # a bot's move (the page asks for it at its pace)
+    YOU = "you"  # the seat's move
+    BOT = "bot"  # another seat's: a bot's (the page asks for it at its pace), or an online table's
     ROUND_OVER = "roundOver"  # Next round
     GAME_OVER = "gameOver"
-    PART_OVER = ROUND_OVER  # the name engine.core.sessions.board_phase knows it by
 
 
-def phase(game: Game, me: int = HUMAN) -> Phase:
-    return board_phase(game, Phase, me)
+def phase(position: Position) -> Phase:
+    return Phase(board_phase(position, "round"))
 
 
 # -- the log ---------------------------------------------------------------------
@@ -98,9 +100,12 @@ def narrate(seen: OkeyView | Round, number: int, words: Words) -> list[tuple[int
     return lines
 
 
-def news(game: Game, words: Words, since: int) -> list[str]:
-    """The sentences of the round's events from index ``since`` on (and its end), as the player saw them."""
-    return [line for index, line in narrate(game.view(HUMAN), len(game.rounds), words) if index >= since]
+def news(position: Position, since: int, lang: str) -> list[str]:
+    """The sentences of the round's events from index ``since`` on (and its end), as the seat saw them; ``since``
+    below 0 (a new deal): how the round began, first."""
+    seen = position.seen
+    words = Words(lang, seen.options.mode, seen.seat)
+    return [line for index, line in narrate(seen, seen.round_number, words) if index >= since]
 
 
 # -- moves -------------------------------------------------------------------------
@@ -176,22 +181,30 @@ def assisted_hint(seen: OkeyView, words: Words) -> str | None:
     return words.cannot_open(best_value(rack, seen.okey, keep=True), threshold)
 
 
-def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = False, me: int = HUMAN) -> dict:
-    """Everything the table shows of ``game`` now (see the module's docstring), from seat ``me`` (the table's
-    player; an online table's seat, ``engine.okey.board.online``): ``me`` is in the view.
+def totals(rounds: Sequence[Round]) -> tuple[int, ...]:
+    """Each seat's total after the finished ``rounds``."""
+    out = [0, 0, 0, 0]
+    for state in rounds:
+        out = [a + b for a, b in zip(out, state.scores, strict=True)]
+    return tuple(out)
 
-    It starts from what the player's seat may see (``Game.view``); only a finished round, or a replay of a
-    record (``reveal``), where every rack is public, is read from the round itself.
-    """
-    words = Words(lang, game.options.mode, me)
-    seen = game.view(me)
-    now = phase(game, me)
-    mine = now == Phase.YOU and not reveal
+
+def game_view(position: Position, lang: str, *, assisted: bool = False) -> dict:
+    """Everything the table shows of the game at ``position`` (see the module's docstring), from its seat (``me``
+    in the view): what that seat may see (its view), and only a finished round, or the round of a replay (the
+    position's ``shown``), where every rack is public, read from the round itself."""
+    seen = position.seen
+    me = seen.seat
+    options: Options = seen.options
+    words = Words(lang, options.mode, me)
+    shown = position.shown
+    now = phase(position)
+    mine = now == Phase.YOU and shown is None
     legal = seen.legal_actions if mine else ()
-    public = game.round if reveal or seen.end is not None else None
-    totals = seen.totals
+    public = shown if shown is not None else position.ended
+    running = seen.totals
     if seen.end is None:  # the charges of the round in play count already
-        totals = tuple(a + b for a, b in zip(totals, seen.charges, strict=True))
+        running = tuple(a + b for a, b in zip(running, seen.charges, strict=True))
     openings = _opening_values(seen)
     melds = seen.melds()
     okey = seen.okey
@@ -203,13 +216,13 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
             {
                 "seat": seat,
                 "name": words.seat(seat),
-                "partner": game.options.partners(me, seat),
+                "partner": options.partners(me, seat),
                 "rackSize": size,
                 "rackText": words.rack_size(size),
                 "opened": seen.opened[seat],
                 "openedText": words.opened_state(seen.opened[seat], openings[seat]),
                 "charges": seen.charges[seat],
-                "total": totals[seat],
+                "total": running[seat],
                 "current": seen.current_player == seat,
                 "discards": [tile.notation() for tile in seen.discards[seat]],
                 "rack": None if rack is None else [t.notation() for t in rack],
@@ -220,10 +233,11 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
     view = {
         "phase": now,
         "me": me,
-        "options": game.options.as_json(),
+        "options": options.as_json(),
         "assisted": assisted,
         "round": seen.round_number,
-        "rounds": game.options.rounds,
+        "part": seen.round_number,
+        "rounds": options.rounds,
         "indicator": seen.indicator.notation(),
         "okey": okey.tile.notation(),
         "pile": seen.pile_size,
@@ -255,7 +269,7 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
         "actions": [action_json(action, seen, words) for action in legal],
         "takeRefused": None,
         "hint": assisted_hint(seen, words) if mine and assisted else None,
-        "log": [line for _index, line in narrate(seen if not reveal else public, seen.round_number, words)],
+        "log": [line for _index, line in narrate(seen if shown is None else shown, seen.round_number, words)],
         "roundEnd": None,
         "gameEnd": None,
     }
@@ -266,24 +280,25 @@ def game_view(game: Game, lang: str, *, assisted: bool = False, reveal: bool = F
         view["takeRefused"] = {"tile": tile, "label": words.take_label(tile), "text": words.take_refused(tile)}
     if mine and assisted and seen.opened[me] == OPENED_MELDS:
         view["layoffTiles"] = sorted({t.notation() for t in rack if layoff_spots(t, melds, okey)})
-    if seen.end is not None:
-        view["turn"] = words.round_end(seen.end.kind, seen.end.seat)
-        view["roundEnd"] = round_end(game, words)
-    if game.is_terminal():
-        winners = game.winner
-        best = game.totals[winners[0]]
-        if game.options.mode == "pairs":
-            best += game.totals[(winners[0] + 2) % 4]
+    ended = public if public is not None and public.is_over else None
+    so_far = totals(position.done)
+    if ended is not None:
+        view["turn"] = words.round_end(ended.end.kind, ended.end.seat)
+        view["roundEnd"] = round_end(ended, so_far, words)
+    if position.over:
+        winners = options.winners(so_far)
+        best = so_far[winners[0]]
+        if options.mode == "pairs":
+            best += so_far[(winners[0] + 2) % 4]
         view["gameEnd"] = {
             "winners": winners,
             "text": words.winners(winners, best),
-            "chart": totals_by_round(game),
+            "chart": score_chart(position.done, view["seats"], words),
         }
-    if seen.end is not None and game.options.mode == "pairs":
+    if ended is not None and options.mode == "pairs":
         # In pairs the partnerships' sums decide: shown beside the seats' totals.
-        totals_now = game.totals
         view["sides"] = [
-            {"seats": [a, a + 2], "name": words.seat_list([a, a + 2]), "total": totals_now[a] + totals_now[a + 2]}
+            {"seats": [a, a + 2], "name": words.seat_list([a, a + 2]), "total": so_far[a] + so_far[a + 2]}
             for a in (0, 1)
         ]
     return view
@@ -307,10 +322,8 @@ def tile_names(view: dict, words: Words) -> dict[str, str]:
     return {code: words.tile(code) for code in sorted(codes)}
 
 
-def round_end(game: Game, words: Words) -> dict:
+def round_end(state: Round, totals: Sequence[int], words: Words) -> dict:
     """The settlement of the round that just ended: each seat's charges, end amount, round score and total."""
-    state = game.round
-    totals = game.totals
     return {
         "kind": state.end.kind,
         "seat": state.end.seat,
@@ -329,13 +342,19 @@ def round_end(game: Game, words: Words) -> dict:
     }
 
 
-def totals_by_round(game: Game) -> list[list[int]]:
+def score_chart(rounds: Sequence[Round], seats: list[dict], words: Words) -> dict:
+    """Each seat's total after each finished round (``engine.core.chart.score_lines``); Okey has no target."""
+    totals = totals_by_round(rounds)
+    columns = [words.round_label(number) for number in range(1, len(rounds) + 1)]
+    lines = [(seat["name"], [row[seat["seat"]] for row in totals]) for seat in seats]
+    return score_lines(words.chart_title(), words.chart_rounds(), words.chart_total(), columns, lines)
+
+
+def totals_by_round(rounds: Sequence[Round]) -> list[list[int]]:
     """Each seat's running total after each finished round (row per round)."""
     out = []
-    totals = [0, 0, 0, 0]
-    for state in game.rounds:
-        if state.scores is None:
-            break
-        totals = [a + b for a, b in zip(totals, state.scores, strict=True)]
-        out.append(list(totals))
+    running = [0, 0, 0, 0]
+    for state in rounds:
+        running = [a + b for a, b in zip(running, state.scores, strict=True)]
+        out.append(list(running))
     return out

@@ -188,7 +188,9 @@ def _meld(exercise: Exercise, analysis: Analysis, w: Words) -> dict:
     picture = _Question(
         okey,
         w,
-        _("Exercise diagram: the indicator and the tiles {tiles}.").format(tiles=text),
+        _("Exercise diagram: the indicator and the tiles {tiles}.").format(
+            tiles=w.okey.pieces(parse_pieces(text, okey))
+        ),
         f"q-meld-{exercise.seed}",
     )
     picture.pieces(_("the tiles"), text)
@@ -344,11 +346,12 @@ def _charge(exercise: Exercise, analysis: Analysis, w: Words) -> dict:
     svg, _targets = picture.done()
     targets = [{"id": str(seat), "label": w.seat(seat, mode), "x": None, "y": None} for seat in range(SEATS)]
     targets.append({"id": "none", "label": _("Nobody"), "x": None, "y": None})
-    intro = (
-        _("{who} is charged {points}.").format(who=w.seat(answer["seat"], mode), points=answer["points"])
-        if charge
-        else _("Nobody is charged.")
-    )
+    if charge is None:
+        intro = _("Nobody is charged.")
+    elif answer["seat"] == 0:  # the visitor: a sentence of its own, so that every language's verb agrees
+        intro = _("You are charged {points}.").format(points=answer["points"])
+    else:
+        intro = _("{who} is charged {points}.").format(who=w.seat(answer["seat"], mode), points=answer["points"])
     return {
         "answer": answer,
         "anchor": CHARGE_ANCHORS[verb],
@@ -387,18 +390,24 @@ def _settle(exercise: Exercise, analysis: Analysis, w: Words) -> dict:
     okey = _okey(exercise)
     position = exercise.position
     mode = position["mode"]
+    # Translators: a player's state at the round's end, after a seat's name ("Seat 1: opened"): no verb that
+    # agrees with the seat; the visitor's own labels ("You went out") are separate messages.
     states = {"opened": _("opened"), "pairs": _("opened with pairs"), "closed": _("not opened")}
+    yours = {"opened": _("You opened"), "pairs": _("You opened with pairs"), "closed": _("You did not open")}
     picture = _Question(
         okey, w, _("Exercise diagram: each player's rack at the round's end."), f"q-settle-{exercise.seed}"
     )
     for seat, row in enumerate(position["seats"]):
         if seat == position["finisher"]:
-            picture.canvas.label(_("{who}: went out").format(who=w.seat(seat, mode)))
+            out = _("You went out") if seat == 0 else _("{who}: went out").format(who=w.seat(seat, mode))
+            picture.canvas.label(out)
             continue
-        picture.tiles(
-            _("{who}: {state}").format(who=w.seat(seat, mode), state=states[row["state"]]),
-            [Tile.parse(t) for t in row["rack"]],
+        label = (
+            yours[row["state"]]
+            if seat == 0
+            else _("{who}: {state}").format(who=w.seat(seat, mode), state=states[row["state"]])
         )
+        picture.tiles(label, [Tile.parse(t) for t in row["rack"]])
     svg, _targets = picture.done()
     amounts = exercise.answer
     fields = []
@@ -416,10 +425,10 @@ def _settle(exercise: Exercise, analysis: Analysis, w: Words) -> dict:
         "hints": [
             _("Look at how each player stands (went out, opened, opened with pairs, not opened) and count each rack."),
             _(
-                "Going out from the hand scores −500 (with pairs or an okey −1000); an opened rack pays its "
-                "value × 5 (× 10 after pairs or an okey finish, and always × 10 for a player who opened with pairs); "
-                "a player who never opened pays 500 (1000); each okey left adds 500 (1000); the finisher's partner "
-                "pays nothing."
+                "The finisher scores −500 (−1000 going out with pairs or by discarding an okey). A player who "
+                "opened pays the rack's value × 5 (× 10 after a finish with pairs or by discarding an okey, and "
+                "always × 10 after opening with pairs); a player who never opened pays 500 (1000 after a × 10 "
+                "finish); each okey left in a rack adds 500 (1000). The finisher's partner pays nothing."
             ),
         ],
         "intro": _("Each player's score, by the settlement table:"),

@@ -36,13 +36,8 @@ class Words(ReviewWords):
         return self._("Round {round}, move {move}").format(round=round_, move=move + 1)
 
     def end(self, kind: str) -> str:
-        _ = self._
-        return {
-            "hand": _("a player finished with melds"),
-            "pairs": _("a player finished with pairs"),
-            "okey": _("a player finished by discarding an okey"),
-            "exhausted": _("the pile ran out"),
-        }[kind]
+        """The end of a round by the settlement table's name for it (the ``okey`` catalog's, as the diagrams)."""
+        return self.tiles.end(kind)
 
 
 def remark_text(remark: dict, words: Words, okey: Okey, seat: int) -> str:
@@ -51,14 +46,21 @@ def remark_text(remark: dict, words: Words, okey: Okey, seat: int) -> str:
     # A tile, or a piece of a lay-off (``*Y10``: an okey standing for yellow 10).
     tile = words.tiles.pieces(parse_pieces(remark["tile"], okey)) if isinstance(remark.get("tile"), str) else None
     if kind == "penalty":
+        # The tile left the rack: an okey is named as one, by its face, not as a piece of a meld.
+        tile = words.tiles.face(Tile.parse(remark["tile"]), okey)
         melds = "; ".join(words.meld(m, okey) for m in remark["fed"])
-        return _(
-            "You discarded {tile}, a penalty tile: it could have been laid off on {melds}. It cost you {points}."
+        return words.ngettext(
+            "You discarded {tile}, a penalty tile: it could have been laid off on the meld {melds}. It cost you "
+            "{points}.",
+            "You discarded {tile}, a penalty tile: it could have been laid off on any of these melds: {melds}. "
+            "It cost you {points}.",
+            len(remark["fed"]),
         ).format(tile=tile, melds=melds, points=words.points(remark["points"]))
     if kind == "charge":
         who = words.seat(remark["by"], seat)
         points = words.points(remark["points"])
         if remark["cause"] == "take":
+            tile = words.tiles.face(Tile.parse(remark["tile"]), okey)
             return _("{who} took your discard {tile}: it cost you {points}.").format(who=who, tile=tile, points=points)
         meld = words.meld(remark["meld"], okey)
         if remark["cause"] == "layoff":
@@ -79,7 +81,7 @@ def remark_text(remark: dict, words: Words, okey: Okey, seat: int) -> str:
             could = _("On your turn {turn} you could have opened with pairs: {melds}.")
         else:
             could = _("On your turn {turn} you could have opened with melds: {melds}.")
-        taken = words.tiles.tile(Tile.parse(remark["take"])) if "take" in remark else None
+        taken = words.tiles.face(Tile.parse(remark["take"]), okey) if "take" in remark else None
         text = could.format(turn=remark["turn"], melds=melds, tile=taken)
         if remark["opened"] is None:
             return text + " " + _("You never opened in this round.")
@@ -101,8 +103,8 @@ def remark_text(remark: dict, words: Words, okey: Okey, seat: int) -> str:
             remark["okeys"],
         ).format(count=remark["okeys"], points=words.points(remark["okeys"] * remark["each"]))
     return _(
-        "The round ended: {end}. Your settlement: {settlement}; with the charges of the round ({charges}), "
-        "your score for the round is {score}."
+        "End of the round: {end}. The settlement table gives you {settlement}; with the charges during the round "
+        "({charges}), your score for the round is {score}."
     ).format(
         end=words.end(remark["end"]),
         settlement=words.points(remark["settlement"]),

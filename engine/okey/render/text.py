@@ -54,6 +54,13 @@ class Words:
     def pieces(self, pieces) -> str:
         return ", ".join(self.piece(p) for p in pieces)
 
+    def face(self, tile: Tile, okey) -> str:
+        """A tile as a rack holds it: an okey is named as one, with its face (``okey (red 9)``)."""
+        if okey.is_okey(tile):
+            # Translators: an okey tile in a rack or a discard, named with its face: "okey (red 9)".
+            return self._("okey ({tile})").format(tile=self.tile(tile))
+        return self.tile(tile)
+
     def tiles(self, tiles) -> str:
         return ", ".join(self.tile(t) for t in tiles)
 
@@ -295,16 +302,20 @@ def description(analysis: Analysis, w: Words) -> str:
         parts.append(meld_sentence(meld, w))
     for group in analysis.invalid:
         parts.append(
-            _("{tiles} is not a meld: {reason}.").format(tiles=w.pieces(group.pieces), reason=w.reason(group.code))
+            capital(
+                _("{tiles} is not a meld: {reason}.").format(tiles=w.pieces(group.pieces), reason=w.reason(group.code))
+            )
         )
     if analysis.rack is not None:
         parts.append(_("Your rack: {tiles}.").format(tiles=w.tiles(analysis.rack)))
         if analysis.table:
             if analysis.penalties:
                 parts.append(
-                    _("Discarding {tiles} would cost 100: each fits a meld on the table.").format(
-                        tiles=w.tiles(analysis.penalties)
-                    )
+                    w.ngettext(
+                        "Discarding {tiles} would cost 100: it fits a meld on the table.",
+                        "Discarding any of {tiles} would cost 100: each fits a meld on the table.",
+                        len(analysis.penalties),
+                    ).format(tiles=w.tiles(analysis.penalties))
                 )
             else:
                 parts.append(_("No tile of the rack fits a meld on the table."))
@@ -317,7 +328,12 @@ def description(analysis: Analysis, w: Words) -> str:
     return " ".join(parts)
 
 
+def capital(text: str) -> str:
+    """A sentence starts with a capital, also when it starts with a tile's name ("red 4, red 5, …: run, 15")."""
+    return text[:1].upper() + text[1:]
+
+
 def describe(analysis: Analysis, lang: str = "en") -> DiagramText:
     """Heading, caption and long description of a diagram in ``lang``."""
     w = Words(lang)
-    return DiagramText(heading(analysis, w), caption(analysis, w), description(analysis, w))
+    return DiagramText(heading(analysis, w), capital(caption(analysis, w)), description(analysis, w))

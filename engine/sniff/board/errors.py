@@ -73,6 +73,8 @@ def error_words(lang: str = "en") -> dict[str, str | list[str]]:
         "call": call,
         "unknown-op": call,
         "arguments": call,
+        # An online table's state whose view the engine does not read (engine.core.views): the call's argument.
+        "view": call,
         "stopped": _("the rules engine stopped working"),
         "practice": _("the rules engine cannot make this exercise"),
         "practice-kind": _("there is no such kind of exercise"),

@@ -1,11 +1,13 @@
-"""What the board draws of a game, from the human player's seat (seat 0), as plain JSON values.
+"""What the board draws of a game, from one seat, as plain JSON values.
 
-``game_view`` is the whole picture after any change: the live layout (the
-engine's SVG with the last tile highlighted), every seat's tile count (faces
-hidden but the player's own), the boneyard, whose turn, the player's legal
-moves with the names of their buttons, the log of the hand in words, the
-score sheet, and at the end of a hand or of the game what happened. With
-``reveal`` (a replay) every hand and every drawn tile is shown.
+``game_view`` is the whole picture after any change, drawn from the seat's position
+(``engine.core.sessions.Position``: its view and the finished hands, never a whole
+game), so a game against the bots, an online table and a replay are drawn alike: the
+live layout (the engine's SVG with the last tile highlighted), every seat's tile count
+(faces hidden but the seat's own), the boneyard, whose turn, the seat's legal moves
+with the names of their buttons, the log of the hand in words, the score sheet, and at
+the end of a hand or of the game what happened. In a replay (the position's ``shown``
+hand) every hand and every drawn tile is shown.
 
 ``news`` is what an action changed, in sentences the page announces.
 
@@ -19,13 +21,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
-from ...core.sessions import board_phase
-from ..game import Draw, Drew, Event, Game, Hand, Pass, Played, PlayerView
+from ...core.chart import score_lines
+from ...core.sessions import Position, board_phase
+from ..game import Draw, Drew, Event, Hand, Pass, Played, PlayerView
 from ..render.text import describe, side_name
 from ..rules import HandEnd, counted_points
 from .text import Words
 
-HUMAN = 0
 SVG_ID = "sniff-board-live"
 
 
@@ -84,28 +86,25 @@ def _award_arithmetic(hand: Hand) -> tuple[int, int]:
     return every - own, own
 
 
-def sheet(game: Game, words: Words | None = None) -> list[dict]:
+def _row(number: int, hand_scores, events, side: int, side_of) -> dict:
+    entries = [
+        {"seat": event.seat, "tile": event.placement.tile.notation(), "points": event.points}
+        for event in events
+        if type(event) is Played and event.points and side_of(event.seat) == side
+    ]
+    return {"number": number, "entries": entries, "deductions": [], "award": None, "total": hand_scores[side]}
+
+
+def sheet(position: Position, words: Words | None = None) -> list[dict]:
     """The score sheet: for each side, each hand's scoring placements, its deductions (or its award, in
-    classic Sniff) and the total after it."""
-    sides = [{"hands": []} for _ in range(game.sides)]
-    for number, hand in enumerate(game.hands, start=1):
+    classic Sniff) and the total after it; the hand in play as its seat sees it (its placements are public)."""
+    seen = position.seen
+    sides = [{"hands": []} for _ in range(seen.sides)]
+    for number, hand in enumerate(position.done, start=1):
         rows = [
-            {
-                "number": number,
-                "entries": [],
-                "deductions": [],
-                "award": None,
-                "total": hand.scores[side],
-                "over": hand.is_over,
-            }
-            for side in range(game.sides)
+            _row(number, hand.scores, hand.events, side, hand.side_of) | {"over": True} for side in range(seen.sides)
         ]
-        for event in hand.events:
-            if type(event) is Played and event.points:
-                rows[hand.side_of(event.seat)]["entries"].append(
-                    {"seat": event.seat, "tile": event.placement.tile.notation(), "points": event.points}
-                )
-        if hand.is_over and hand.end != HandEnd.TARGET:
+        if hand.end != HandEnd.TARGET:
             for seat, deduction in enumerate(hand.deductions or ()):
                 rows[hand.side_of(seat)]["deductions"].append(
                     {"seat": seat, "pips": _pips(hand, seat), "deduction": deduction}
@@ -118,18 +117,29 @@ def sheet(game: Game, words: Words | None = None) -> list[dict]:
             rows[hand.side_of(hand.award.seat)]["award"] = award
         for side, row in enumerate(rows):
             sides[side]["hands"].append(row)
+    if position.ended is None:  # the hand in play
+        events = position.shown.events if position.shown is not None else seen.events
+        for side in range(seen.sides):
+            row = _row(seen.hand_number, seen.scores, events, side, seen.side_of) | {"over": False}
+            sides[side]["hands"].append(row)
     return sides
 
 
-def log(hand: Hand, number: int, words: Words, events: Sequence[Event]) -> list[str]:
-    """The hand in words: who opened, every event as ``events`` hold it (a seat's view: another seat's draw
-    without its tile), and how it ended."""
-    lots = hand.deal.lots if hand.deal is not None else None
-    lines = [words.lots(row, last=index == len(lots) - 1) for index, row in enumerate(lots or ())]
-    lines.append(words.opener(number, hand.opener))
+def log(seen: PlayerView, words: Words, events: Sequence[Event], ended: Hand | None) -> list[str]:
+    """The hand in words: who opened (after the lots that chose the leader), every event as ``events`` hold it (a
+    seat's view: another seat's draw without its tile), and how it ended (``ended``: the hand, once over)."""
+    lines = start_lines(seen, words)
     lines.extend(words.event(event, reveal=True) for event in events)
-    if hand.is_over:
-        lines.extend(ending(hand, words))
+    if ended is not None:
+        lines.extend(ending(ended, words))
+    return lines
+
+
+def start_lines(seen: PlayerView, words: Words) -> list[str]:
+    """How the hand began: the lots that chose its leader (classic Sniff's first hand), then who opens."""
+    lots = seen.lots
+    lines = [words.lots(row, last=index == len(lots) - 1) for index, row in enumerate(lots or ())]
+    lines.append(words.opener(seen.hand_number, seen.opener))
     return lines
 
 
@@ -156,12 +166,19 @@ def award_text(hand: Hand, words: Words) -> str:
     return words.award(hand.award.seat, opponents, own, hand.award.points)
 
 
-def news(game: Game, event: Event, words: Words) -> list[str]:
-    """What one action changed, to announce: the move (with its points), then the end of the hand if it ended."""
-    hand = game.hand
-    lines = [words.event(event)]
-    if hand.is_over:
-        lines.extend(ending(hand, words))
+def _words(seen: PlayerView, lang: str) -> Words:
+    return Words(lang, seen.players, seen.players == 4 and seen.sides == 2, seen.seat)
+
+
+def news(position: Position, since: int, lang: str) -> list[str]:
+    """What changed since the seat's view had ``since`` events, to announce: each move (with its points), then
+    the end of the hand if it ended; ``since`` below 0 (a new deal): how the hand began, first."""
+    seen = position.seen
+    words = _words(seen, lang)
+    lines = start_lines(seen, words) if since < 0 else []
+    lines.extend(words.event(event) for event in seen.events[max(since, 0) :])
+    if position.ended is not None:
+        lines.extend(ending(position.ended, words))
     return lines
 
 
@@ -173,38 +190,36 @@ def _why_pass(seen: PlayerView, legal) -> str | None:
 
 
 class Phase(enum.StrEnum):
-    """What the board waits for; its value is the view's ``phase``."""
+    """What the board waits for; its value is the view's ``phase`` (``engine.core.sessions.board_phase``)."""
 
-    YOU = "you"  # the player's move
-    BOT = "bot"  # a bot's move (the page asks for it at its pace)
+    YOU = "you"  # the seat's move
+    BOT = "bot"  # another seat's: a bot's (the page asks for it at its pace), or an online table's
     HAND_OVER = "handOver"  # the hand ended: Next hand
     GAME_OVER = "gameOver"
-    PART_OVER = HAND_OVER  # the name engine.core.sessions.board_phase knows it by
 
 
-def phase(game: Game, me: int = HUMAN) -> Phase:
+def phase(position: Position) -> Phase:
     """What the board waits for now."""
-    return board_phase(game, Phase, me)
+    return Phase(board_phase(position, "hand"))
 
 
-def game_view(game: Game, lang: str, *, reveal: bool = False, me: int = HUMAN) -> dict:
-    """Everything the board shows of ``game`` now (see the module's docstring), from seat ``me`` (the board's
-    player; an online table's seat, ``engine.sniff.board.online``): ``me`` is in the view.
-
-    It starts from what the player's seat may see (``Game.view``); only a finished hand, or a replay of a
-    record (``reveal``), where every hand is public, is read from the hand itself.
-    """
-    words = Words(lang, game.players, game.partnerships, me)
-    hand = game.hand
-    seen = game.view(me)
+def game_view(position: Position, lang: str) -> dict:
+    """Everything the board shows of the game at ``position`` (see the module's docstring), from its seat (``me``
+    in the view): what that seat may see (its view), and only a finished hand, or the hand of a replay (the
+    position's ``shown``), where every tile is public, read from the hand itself."""
+    seen = position.seen
+    me = seen.seat
+    words = _words(seen, lang)
+    shown = position.shown
+    ended = position.ended
+    public = shown if shown is not None else ended
     number = seen.hand_number
-    state = phase(game, me)
-    legal = seen.legal_actions if state == Phase.YOU and not reveal else ()
+    state = phase(position)
+    legal = seen.legal_actions if state == Phase.YOU and shown is None else ()
     last = seen.events[-1] if seen.events else None
     drawn = last.tile if type(last) is Drew and last.seat == me else None
-    public = hand if reveal or hand.is_over else None
     seats = []
-    for seat in range(game.players):
+    for seat in range(seen.players):
         count = seen.hand_sizes[seat]
         tiles = seen.tiles if seat == me else (None if public is None else public.tiles(seat))
         seats.append(
@@ -217,69 +232,89 @@ def game_view(game: Game, lang: str, *, reveal: bool = False, me: int = HUMAN) -
                 "current": seen.current_player == seat,
             }
         )
+    over = public if public is not None and public.is_over else None
     view = {
         "phase": state,
         "me": me,
-        "players": game.players,
-        "rules": game.ruleset.key,
-        "partnerships": game.partnerships,
-        "target": game.target,
+        "players": seen.players,
+        "rules": seen.ruleset.key,
+        "partnerships": words.partnerships,
+        "target": seen.target,
         "handNumber": number,
+        "part": number,
         "current": seen.current_player,
         "turn": words.turn(seen.current_player, legal[0] if legal else None, drawn, _why_pass(seen, legal)),
         "seats": seats,
-        "sides": [{"name": words.side(side), "score": score} for side, score in enumerate(game.scores)],
+        "sides": [{"name": words.side(side), "score": score} for side, score in enumerate(seen.scores)],
         "boneyard": seen.boneyard_size,
         "boneyardText": words.boneyard(seen.boneyard_size),
         "actions": [action_json(action, words) for action in legal],
-        "log": log(hand, number, words, hand.events if reveal else seen.events),
-        "sheet": sheet(game, words),
+        "log": log(seen, words, shown.events if shown is not None else seen.events, over),
+        "sheet": sheet(position, words),
         "handEnd": None,
         "gameEnd": None,
     }
-    view |= layout_json(seen.layout, lang, words, game.ruleset.placement_points)
-    if hand.is_over:
-        view["turn"] = ending(hand, words)[0]
-        over = hand.end != HandEnd.TARGET
-        view["handEnd"] = {
-            "lines": ending(hand, words),
-            "deductions": [
-                {
-                    "seat": seat,
-                    "pips": _pips(hand, seat),
-                    "deduction": d,
-                    "text": words.deduction(_pips(hand, seat), d, len(hand.tiles(seat))),
-                }
-                for seat, d in enumerate(hand.deductions or ())
-            ]
-            if over
-            else [],
-            # Classic Sniff: every seat's tiles and pips left, and the award (None on a tie).
-            "remaining": [
-                {
-                    "seat": seat,
-                    "pips": _pips(hand, seat),
-                    "text": words.pips_left(_pips(hand, seat), len(hand.tiles(seat))),
-                }
-                for seat in range(game.players)
-            ]
-            if over and not hand.ruleset.deductions
-            else [],
-            "award": None,
-        }
-        if over and not hand.ruleset.deductions:
-            award = hand.award
-            view["handEnd"]["award"] = {
-                "seat": None if award is None else award.seat,
-                "points": None if award is None else award.points,
-                "text": award_text(hand, words),
-            }
-    if game.is_terminal():
-        from .chart import score_chart
-
+    view |= layout_json(seen.layout, lang, words, seen.ruleset.placement_points)
+    if over is not None:
+        view["turn"] = ending(over, words)[0]
+        view["handEnd"] = hand_end(over, words)
+    if position.over:
+        last_hand = position.done[-1]
+        winner = last_hand.winner
         view["gameEnd"] = {
-            "winner": game.winner,
-            "text": words.winner(game.winner, game.scores[game.winner], game.target),
-            "chart": score_chart(game, words),
+            "winner": winner,
+            "text": words.winner(winner, last_hand.scores[winner], seen.target),
+            "chart": score_chart(position.done, seen.sides, seen.target, words),
         }
     return view
+
+
+def score_chart(hands: Sequence[Hand], sides: int, target: int, words: Words) -> dict:
+    """Every side's score after each finished hand, with the target line (``engine.core.chart.score_lines``)."""
+    return score_lines(
+        words.chart_title(),
+        words.chart_hand(),
+        words.chart_total(),
+        [words.hand_label(number) for number in range(1, len(hands) + 1)],
+        [(words.side(side), [hand.scores[side] for hand in hands]) for side in range(sides)],
+        (target, words.chart_target(target)),
+    )
+
+
+def hand_end(hand: Hand, words: Words) -> dict:
+    """How the hand that just ended was settled: its lines, each seat's deduction (American Sniff), or every
+    seat's pips left and the winner's award (classic Sniff; the award None on a tie)."""
+    over = hand.end != HandEnd.TARGET
+    end = {
+        "lines": ending(hand, words),
+        "deductions": [
+            {
+                "seat": seat,
+                "pips": _pips(hand, seat),
+                "deduction": d,
+                "text": words.deduction(_pips(hand, seat), d, len(hand.tiles(seat))),
+            }
+            for seat, d in enumerate(hand.deductions or ())
+        ]
+        if over
+        else [],
+        "remaining": [
+            {
+                "seat": seat,
+                "pips": _pips(hand, seat),
+                "text": words.pips_left(_pips(hand, seat), len(hand.tiles(seat))),
+            }
+            for seat in range(hand.players)
+        ]
+        if over and not hand.ruleset.deductions
+        else [],
+        "award": None,
+    }
+    if over and not hand.ruleset.deductions:
+        award = hand.award
+        end["award"] = {
+            "seat": None if award is None else award.seat,
+            "points": None if award is None else award.points,
+            "text": award_text(hand, words),
+        }
+    return end

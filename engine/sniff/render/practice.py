@@ -13,19 +13,15 @@ exercise, that is from the rules engine.
 
 from __future__ import annotations
 
-import functools
-import xml.etree.ElementTree as ET
-
 from ...core.i18n import translations
 from ...core.practice import page_right
-from ...core.svgtext import tostring
 from ..layout import Layout, Placement
 from ..notation import parse_layout
 from ..practice import Exercise, check, make
 from ..rules import round_to_five
 from ..tiles import Side, Tile
-from .geometry import Geometry
-from .svg import COLOURS, FONT, SVG_NS, Picture, _draw_tile, _num, render_svg
+from .hands import hands_svg as _hands_svg
+from .svg import Picture, render_svg
 from .text import side_name, sum_text
 
 #: The rules page and section of each kind (classic Sniff's scoring is on the Variants page).
@@ -156,58 +152,6 @@ def _answer_svg(layout: Layout, w: Words, seed: int, kind: str, last: bool = Tru
     return render_svg(layout, w.lang, last=last, legend=True, id_prefix=f"a-{kind}-{seed}")
 
 
-@functools.cache
-def _alone(tile: Tile):
-    """Where a tile lies on its own (it is drawn so in a hand): one of 28."""
-    return Geometry.of(Layout([Placement(tile)]))[tile]
-
-
-def _hands_svg(hands, rows: list[str], title: str, prefix: str) -> str:
-    """Each seat's tiles in a row, under a label (the pips and their rounding)."""
-    scale, gap, pad, label_h, tile_h = 0.6, 0.5, 0.6, 1.4, 2.6  # in geometry units
-    positions = [[_alone(tile) for tile in hand] for hand in hands]
-    widths = [sum(p.box.width * scale + gap for p in row) for row in positions]
-    width = max([*widths, 16.0]) + 2 * pad
-    height = 2 * pad + len(hands) * (label_h + tile_h + gap)
-    root = ET.Element(
-        "svg",
-        {
-            "xmlns": SVG_NS,
-            "class": "sniff-svg practice-hands",
-            "role": "img",
-            "aria-labelledby": f"{prefix}-title",
-            "font-family": FONT,
-            "viewBox": f"0 0 {_num(width)} {_num(height)}",
-            "width": _num(width),
-            "height": _num(height),
-        },
-    )
-    ET.SubElement(root, "title", {"id": f"{prefix}-title"}).text = title
-    top = pad
-    for row, label in zip(positions, rows, strict=True):
-        text = ET.SubElement(
-            root,
-            "text",
-            {
-                "class": "legend-text",
-                "x": _num(pad),
-                "y": _num(top + 1),
-                "font-size": "13",
-                "fill": COLOURS["legend-text"],
-            },
-        )
-        text.text = label
-        x = pad
-        for position in row:
-            box = position.box
-            dx, dy = x - box.x0 * scale, top + label_h - box.y0 * scale
-            group = ET.SubElement(root, "g", {"transform": f"translate({_num(dx)} {_num(dy)}) scale({scale})"})
-            _draw_tile(group, position, sniff=False, last=False)
-            x += box.width * scale + gap
-        top += label_h + tile_h + gap
-    return tostring(root)
-
-
 def _layout_of(exercise: Exercise) -> Layout:
     return parse_layout(exercise.position["layout"])
 
@@ -315,9 +259,9 @@ def _joins(exercise: Exercise, w: Words) -> dict:
     targets = [t for t in targets if t["id"] in open_ids]
     values = sorted({tile.low, tile.high})
     if sides:
-        explanation = _("[{tile}] fits at {places}.").format(
-            tile=tile.notation(), places=", ".join(w.end(j.tile, j.side) for j in sides)
-        )
+        explanation = w.ngettext(
+            "[{tile}] fits at {count} place: {places}.", "[{tile}] fits at {count} places: {places}.", len(sides)
+        ).format(tile=tile.notation(), places=", ".join(w.end(j.tile, j.side) for j in sides), count=len(sides))
     else:
         explanation = _("[{tile}] fits nowhere: no open end shows {values}.").format(
             tile=tile.notation(), values=_(" or ").join(str(v) for v in values)
@@ -374,10 +318,10 @@ def _deduction(exercise: Exercise, w: Words) -> dict:
             own = sum(pips[s] for s in range(players) if s % sides == winner % sides)
             others = sum(pips) - own
             result = w.ngettext(
-                "{player} wins the hand: the opponents' {others} less {own} is {difference}, rounded to "
-                "{rounded}: {points} point.",
-                "{player} wins the hand: the opponents' {others} less {own} is {difference}, rounded to "
-                "{rounded}: {points} points.",
+                "{player} wins the hand: the opponents' pips ({others}) less the winner's own ({own}) make "
+                "{difference}, rounded to {rounded}: {points} point.",
+                "{player} wins the hand: the opponents' pips ({others}) less the winner's own ({own}) make "
+                "{difference}, rounded to {rounded}: {points} points.",
                 award.points,
             ).format(
                 player=w.seat(winner),
