@@ -12,7 +12,7 @@ import socketio
 from .bus import Bus
 from .cluster import Alone, RedisLink
 from .host import Host
-from .metrics import Metrics, ObservedServer
+from .metrics import Metrics, observe
 from .service import GRACE_MS, Tables
 from .sockets import Sockets
 from .static import StaticSite
@@ -39,7 +39,7 @@ def make_app(
     else:
         store, cluster = SqliteStore(db, locked=db_lock), Alone()
         manager = LocalManager()
-    sio = ObservedServer(
+    sio = socketio.AsyncServer(
         async_mode="asgi",
         serializer=JsonPacket,
         client_manager=manager,
@@ -53,7 +53,8 @@ def make_app(
         tables.bus = manager
         manager.back = tables.on_back
     Sockets(sio, tables)
-    metrics = sio.metrics = Metrics(tables, sio)
+    metrics = Metrics(tables, sio)
+    observe(sio, metrics)
 
     async def startup() -> None:
         # The collector, tuned for answer times (measured at 100 tables, scripts/bench_server.py): with Python's

@@ -11,8 +11,9 @@ line per refused event.
   tables this process knew when the store came back without its data.
 
 Each process has its own registry (a test may run several apps in one process); Prometheus scrapes every process
-and adds them up. The events are observed where python-socketio calls their handlers (``ObservedServer``), so
-the protocol's own layer (``server.sockets``) knows nothing of them.
+and adds them up. The events are observed where python-socketio calls their handlers (``observe``), so the
+protocol's own layer (``server.sockets``) knows nothing of them; a refusal made before any handler runs (a limit
+of the socket layer) is counted by calling ``Metrics.refused``.
 """
 
 from __future__ import annotations
@@ -61,12 +62,15 @@ class Metrics:
         if not (isinstance(answer, dict) and answer.get("ok") is False):
             return
         error = answer.get("error") or {}
-        code = error.get("code", "?")
-        self.refusals.labels(code).inc()
         params = error.get("params") or {}
         table = params.get("table") or (data.get("table") if isinstance(data, dict) else None)
+        self.refused(event, error.get("code", "?"), sid, table, params.get("field"), seconds)
+
+    def refused(self, event, code: str, sid: str | None, table=None, field=None, seconds: float = 0.0) -> None:
+        """A client's event refused with ``code``: counted, and one log line of bounded size."""
+        self.refusals.labels(code).inc()
         fields = {"event": "refusal", "on": clip(event, 40), "code": code, "table": clip(table, 40)}
-        fields["field"] = clip(params.get("field"), 40)
+        fields["field"] = clip(field, 40)
         fields.update(client=self.client(sid), ms=round(seconds * 1000, 1))
         log.info("refused %s: %s", fields["on"], code, extra={"fields": fields})
 
@@ -107,16 +111,19 @@ class _Now:
         yield CounterMetricFamily("online_tables_lost", "Tables lost with the store's data", value=tables.lost_total)
 
 
-class ObservedServer(socketio.AsyncServer):
-    """python-socketio's server, each client event's answer timed and refusals counted (``Metrics.answered``)."""
+def observe(sio: socketio.AsyncServer, metrics: Metrics) -> None:
+    """Each client event's answer timed, and its refusal counted and logged (``Metrics.answered``), where
+    python-socketio calls the event's handler (its ``_trigger_event``, wrapped on this one server object, whatever
+    its class)."""
+    trigger = sio._trigger_event
 
-    metrics: Metrics | None = None
-
-    async def _trigger_event(self, event, namespace, *args):
-        if event in RESERVED or self.metrics is None:
-            return await super()._trigger_event(event, namespace, *args)
+    async def timed(event, namespace, *args):
+        if event in RESERVED:
+            return await trigger(event, namespace, *args)
         started = time.perf_counter()
-        answer = await super()._trigger_event(event, namespace, *args)
+        answer = await trigger(event, namespace, *args)
         sid = args[0] if args else None
-        self.metrics.answered(event, time.perf_counter() - started, answer, sid, args[1] if len(args) > 1 else None)
+        metrics.answered(event, time.perf_counter() - started, answer, sid, args[1] if len(args) > 1 else None)
         return answer
+
+    sio._trigger_event = timed
