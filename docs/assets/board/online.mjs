@@ -184,7 +184,7 @@ class Online {
     await this.connect();
     if (kept?.token) {
       this.table = kept;
-      const answer = await this.call("rejoin", { table: id, token: kept.token, since: kept.version ?? 0 });
+      const answer = await this.rejoin(id, kept.token, kept.version);
       if (answer.ok) return this.rejoined(answer.result);
     }
     this.table = null;
@@ -204,6 +204,16 @@ class Online {
     this.sit({ id, invite: link.get("invite"), seat: answer.result.seat, token: answer.result.token, commitment: link.get("c"), creator: false, version: 0 });
   }
 
+  // The seat's state since the last version seen; from the start if the server is behind that version (a store
+  // that came back without its last entries: what it has is the truth).
+  async rejoin(table, token, since) {
+    const answer = await this.call("rejoin", { table, token, since: since ?? 0 });
+    if (answer.ok || answer.error?.params?.field !== "since") return answer;
+    const again = await this.call("rejoin", { table, token, since: 0 });
+    if (again.ok) again.result.missed = []; // not a summary of the whole game
+    return again;
+  }
+
   rejoined({ seat, state, missed }) {
     this.table.seat = seat;
     this.openButton.hidden = true;
@@ -217,7 +227,7 @@ class Online {
 
   async back() {
     if (!this.table || this.lost) return;
-    const answer = await this.call("rejoin", { table: this.table.id, token: this.table.token, since: this.table.version ?? 0 });
+    const answer = await this.rejoin(this.table.id, this.table.token, this.table.version);
     this.offline = false;
     this.tell(this.t.online);
     this.say(this.t.online);
@@ -249,7 +259,7 @@ class Online {
   // A state skipped a version, or the server said nothing for a while: the state since the last version seen.
   async resync() {
     if (!this.table || this.lost || this.offline || this.state?.over) return;
-    const answer = await this.call("rejoin", { table: this.table.id, token: this.table.token, since: this.table.version ?? 0 });
+    const answer = await this.rejoin(this.table.id, this.table.token, this.table.version);
     if (answer.ok) this.rejoined(answer.result);
   }
 
