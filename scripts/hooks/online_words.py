@@ -89,7 +89,7 @@ def online_text(lang: str, game: str) -> dict:
             "stale": _("the table has moved on; try again."),
             "illegal": _("the server refused the move."),
             "unavailable": _("the server cannot reach its tables just now; try again in a moment."),
-            "server-error": _("the server failed to carry out the request; the fault is the server's, not yours."),
+            "server-error": _("the server failed to carry out the request; the fault is logged."),
             "table-lost": _("the server lost this table, so the game cannot go on."),
             "other": _("the server refused the request."),
         },
