@@ -4,7 +4,7 @@ bounded size, whatever a client sent.
 A record may carry ``fields`` (``log.info("request", extra={"fields": {...}})``): they become the line's own keys,
 so that a log collector filters on them (``"event": "request"``, ``"code": "rate-limited"``). Every text is clipped
 (a path, a message, a traceback), so a client never writes a large line with a long path or a deep packet: a line
-is at most ``MAX_LINE`` bytes.
+is at most ``MAX_LINE`` bytes (uvicorn's own lines too: it logs through the root logger).
 """
 
 from __future__ import annotations
@@ -31,6 +31,13 @@ def clip(value, limit: int = MAX_FIELD):
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def traceback(trace: str) -> str:
+    """A traceback as it is logged: each line clipped (an exception's message may quote a whole request), then its
+    last ``MAX_TRACEBACK`` characters, where it failed."""
+    trace = "\n".join(clip(line, MAX_FIELD) for line in trace.splitlines())
+    return trace if len(trace) <= MAX_TRACEBACK else "…" + trace[-MAX_TRACEBACK:]
+
+
 class JsonLines(logging.Formatter):
     """One JSON object per record: ``time`` (UTC, ISO 8601, ms), ``level``, ``logger``, ``message``, the record's
     ``fields``, and ``traceback`` (its last ``MAX_TRACEBACK`` characters)."""
@@ -44,8 +51,7 @@ class JsonLines(logging.Formatter):
             for key, value in list(fields.items())[:20]:
                 line.setdefault(clip(key, 40), clip(value))
         if record.exc_info:
-            trace = self.formatException(record.exc_info)
-            line["traceback"] = trace if len(trace) <= MAX_TRACEBACK else "…" + trace[-MAX_TRACEBACK:]
+            line["traceback"] = traceback(self.formatException(record.exc_info))
         text = orjson.dumps(line).decode()
         if len(text.encode()) > MAX_LINE:
             line.pop("traceback", None)
@@ -68,8 +74,7 @@ class TextLines(logging.Formatter):
         return text[: MAX_LINE * 2]
 
     def formatException(self, exc_info) -> str:
-        trace = super().formatException(exc_info)
-        return trace if len(trace) <= MAX_TRACEBACK else "…" + trace[-MAX_TRACEBACK:]
+        return traceback(super().formatException(exc_info))
 
 
 def configure(form: str = "json", level: int = logging.INFO) -> None:
