@@ -28,7 +28,10 @@ def clip(value, limit: int = MAX_FIELD):
     if value is None or isinstance(value, (bool, int, float)):
         return value
     text = value if isinstance(value, str) else str(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    # A lone surrogate (a client may send one, escaped in its JSON) cannot be written as UTF-8: shown escaped.
+    return text.encode("utf-8", "backslashreplace").decode() if not text.isascii() else text
 
 
 def traceback(trace: str) -> str:

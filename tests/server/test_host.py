@@ -44,6 +44,7 @@ def test_health_metrics_and_a_json_log_line_per_request_and_refusal(server):
     async def main():
         player = await Player(server.url).connect()
         refused = await player.call("join", {"table": "no-such-table", "invite": "x", "lang": "en"})
+        await player.call("rejoin", {"table": "\ud800", "token": "x"})  # a lone surrogate: logged escaped
         await player.create("sniff", ["human", "human"])
         await player.close()
         return refused
@@ -74,8 +75,10 @@ def test_health_metrics_and_a_json_log_line_per_request_and_refusal(server):
     assert any(line["code"] == "unknown-table" and line["on"] == "join" for line in refused)
     long = [line for line in requests if line["path"].startswith("/aaa")]
     assert long and len(long[0]["path"]) <= 256
+    assert any(line["table"] == "\\ud800" for line in refused)
     # Every line is JSON of bounded size, whatever a client sent.
     assert all(len(line.encode()) <= 4096 for line in server.output.splitlines() if line.startswith("{"))
+    assert "Logging error" not in server.output
 
 
 def test_a_second_process_on_one_sqlite_file_refuses_to_start(server):
