@@ -24,7 +24,9 @@
 // order) never reaches the page. The worker takes it out of every reply; a call sent with
 // keep: {name, meta} seals it under that name with the page's meta and answers "stored" (true, or false when the
 // storage is full or refused). keep.restore hands the named save to the op as its "save" argument (unless the page
-// gives one: a save of an older release, from localStorage) and answers the meta beside the result. Two ops are
+// gives one: a save of an older release, from localStorage) and answers the meta beside the result; keep.from does
+// the same with the save sealed under another name, which it takes (it is dropped from the store as it is read, so
+// it is taken once, whichever tab asks: a game dealt ahead, "<game>:next:<id>", becomes the tab's game). Two ops are
 // the worker's own: "vault.meta" {name, meta} seals new meta beside the save, "vault.forget" {name} drops it.
 // A finished game (its record has a winner) is forgotten instead of sealed.
 
@@ -33,6 +35,7 @@ const store = import("./vault.mjs");
 const forget = async (name) => (await store).forget(name);
 const open = async (name) => (await store).open(name);
 const seal = async (name, value) => (await store).seal(name, value);
+const take = async (name) => (await store).take(name);
 
 const ENGINE_PACKAGE = "tile-games-engine";
 const ENGINE_MODULE = "engine.board.session";
@@ -212,9 +215,17 @@ async function vault(op, { name, meta } = {}) {
 
 const noSave = (name) => ({ type: "NoSaveError", code: "no-save", params: {}, message: `no save named ${name}` });
 
-async function restore(name, args) {
-  const payload = latest.get(name) ?? (await open(name));
-  if (!payload && !args?.save) throw Object.assign(new Error("no save"), { details: noSave(name) });
+// The save a call resumes: the one under `name`, or (`from`) the one taken from under another name, after every
+// seal asked for before (a game dealt ahead is taken once it is sealed).
+async function restore({ name, from }, args) {
+  let payload;
+  if (typeof from === "string") {
+    latest.delete(from);
+    payload = await queue(() => take(from));
+  } else {
+    payload = latest.get(name) ?? (await open(name));
+  }
+  if (!payload && !args?.save) throw Object.assign(new Error("no save"), { details: noSave(from ?? name) });
   // A save of the release before, handed over once: the engine checks it as it would a forged one (controller.mjs
   // LEGACY says why that is enough).
   if (args?.save) return { args, meta: {} };
@@ -245,9 +256,10 @@ self.addEventListener("message", async ({ data }) => {
       throw new Error(`the board is not started: send "boot" before "${op}"`);
     } else {
       const engine = await ready;
-      const restored = options?.restore ? await restore(options.name, args) : null;
+      const restored = options?.restore || options?.from ? await restore(options, args) : null;
       during = "call";
-      result = await withoutSave(call(engine, op, restored?.args ?? args), options);
+      const kept = restored && options.meta === undefined ? { ...options, meta: restored.meta } : options;
+      result = await withoutSave(call(engine, op, restored?.args ?? args), kept);
       if (restored) result = { ...result, meta: restored.meta };
     }
     self.postMessage({ id, ok: true, result });
