@@ -91,7 +91,7 @@ BOARD_TIMER = """
     new MutationObserver(() => {
       if (root.getAttribute("aria-busy") !== "false" || started === null) return;
       const totalMs = performance.now() - started;
-      if (root.dataset.state === "ready") resolve({ totalMs, ...root.sniffBoard.runtime.timings });
+      if (root.dataset.state === "ready") resolve({ totalMs, ...root.boardLoader.runtime.timings });
       else reject(new Error("the board failed to start: " + root.dataset.state));
     }).observe(root, { attributes: true, attributeFilter: ["aria-busy"] });
   });

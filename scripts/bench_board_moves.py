@@ -34,7 +34,7 @@ TIMEOUT = 180_000  # ms
 # In the page: play until ``moves`` bot moves are timed; each one's round trip and thinking time.
 PLAY = """
 async ([moves, bots]) => {
-  const runtime = document.querySelector("[data-sniff-board]").sniffBoard.runtime;
+  const runtime = document.querySelector("[data-sniff-board]").boardLoader.runtime;
   const timed = [];
   let view = null;
   while (timed.length < moves) {
@@ -93,7 +93,7 @@ def main() -> int:
             page.wait_for_selector("[data-sniff-board][data-play-phase=you]", timeout=TIMEOUT)
             page.set_default_timeout(0)
             timed = page.evaluate(PLAY, [args.moves, args.bots])
-            version = page.evaluate("document.querySelector('[data-sniff-board]').sniffBoard.runtime.version")
+            version = page.evaluate("document.querySelector('[data-sniff-board]').boardLoader.runtime.version")
             browser.close()
 
     thinking = [move for move in timed if move["botMs"] >= 1]

@@ -43,7 +43,7 @@ OKEY_TIMER = BOARD_TIMER.replace("[data-sniff-board]", "[data-okey-board]")
 # In the page: play games until ``moves`` bot moves and ``arranges`` arrangements are timed.
 PLAY = """
 async ([moves, arranges]) => {
-  const runtime = document.querySelector("[data-okey-board]").sniffBoard.runtime;
+  const runtime = document.querySelector("[data-okey-board]").boardLoader.runtime;
   const bots = [], arranged = [];
   let view = null;
   while (bots.length < moves || arranged.length < arranges) {

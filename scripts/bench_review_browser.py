@@ -31,8 +31,8 @@ from tests.support.server import serve  # noqa: E402
 SITE = ROOT / "site"
 TIMEOUT = 180_000
 PAGES = {
-    "sniff": ("/play/", "[data-sniff-board]", "sniffPlay"),
-    "okey": ("/okey-play/", "[data-okey-board]", "okeyTable"),
+    "sniff": ("/play/", "[data-sniff-board]", "boardController"),
+    "okey": ("/okey-play/", "[data-okey-board]", "boardController"),
 }
 
 TIMED = """async ([root, property, op, record, repeat]) => {

@@ -70,7 +70,8 @@ WATCH = """
   const marks = (window.__bench = {});
   const tick = () => {
     const root = document.querySelector("[data-sniff-board], [data-okey-board]");
-    if (root?.sniffBoard && marks.press === undefined) {
+    // (a build before the loader was game-neutral, measured with --site, calls it sniffBoard)
+    if ((root?.boardLoader ?? root?.sniffBoard) && marks.press === undefined) {
       marks.press = performance.now();
       root.querySelector("[data-board-start]").click();
     }

@@ -227,7 +227,7 @@ def test_the_end_of_a_game_from_a_saved_game_near_its_end(browser, site_url):
         check_sheet_against_record(sheet(page), record)
         winner = page.locator(".sniff-play__winner").inner_text()
         assert str(game.scores[game.winner]) in winner
-        assert page.locator(".sniff-play__chart svg").locator("polyline").count() == game.sides
+        assert page.locator(".sniff-play .board-chart svg").locator("polyline").count() == game.sides
         assert winner in " ".join(page.evaluate("window.announced"))
         assert page.evaluate("localStorage.getItem('sniff-board:game')") is None, "the old save was handed over"
         assert saves.sealed(page, "sniff") is None, "a finished game is not resumed"
@@ -324,7 +324,7 @@ def test_invalid_clicks_change_nothing_and_one_click_plays_a_tile_that_fits_once
                 continue
             if phase == "gameOver":
                 break
-            view = page.evaluate("document.querySelector('[data-sniff-board]').sniffPlay.view")
+            view = page.evaluate("document.querySelector('[data-sniff-board]').boardController.view")
             record = saved_record(page)
             places = {}
             for move in view["actions"]:
@@ -383,7 +383,7 @@ def test_a_try_it_link_opens_the_sandbox_with_its_layout(browser, site_url):
         caption = page.locator("[data-play-caption]").inner_text()
 
         # Place a tile on a highlighted join: the picture, caption, score and address change at once.
-        tiles = page.evaluate("document.querySelector('[data-sniff-board]').sniffPlay.sandbox.view.tiles")
+        tiles = page.evaluate("document.querySelector('[data-sniff-board]').boardController.game.sandbox.view.tiles")
         tile = next(entry for entry in tiles if entry["moves"])
         page.locator(f".sniff-tile[data-tile='{tile['tile']}']").click()
         if len(tile["moves"]) > 1:
@@ -454,7 +454,7 @@ def test_the_board_fits_a_phone_and_the_keyboard_reaches_every_move(browser, sit
             if phase != "you":
                 break
             before = moves_done(page)
-            view = page.evaluate("document.querySelector('[data-sniff-board]').sniffPlay.view")
+            view = page.evaluate("document.querySelector('[data-sniff-board]').boardController.view")
             tile = next((m["tile"] for m in view["actions"] if "tile" in m), None)
             if tile:
                 page.locator(f".sniff-tile[data-tile='{tile}']").click()

@@ -198,6 +198,33 @@ def test_the_board_before_it_starts(runtime):
     assert " style=" not in board
 
 
+@pytest.mark.parametrize("game", ["sniff", "okey"])
+def test_the_board_carries_its_games_schema_for_the_forms(runtime, game):
+    # The page draws its settings form and the online lobby's from this (docs/assets/board/settings.mjs): the spec's
+    # schema, with the page's own defaults where its board module gives them (a newcomer's Okey table is assisted).
+    import html
+
+    from engine.core.games import GAMES
+
+    board = hook.board_html(runtime, game, "en", "play/")
+    assert f'data-board="{game}" data-{game}-board ' in board
+    schema = json.loads(html.unescape(re.search(r'data-board-schema="([^"]*)"', board)[1]))
+    expected = GAMES[game].schema()
+    for option in expected["tableOptions"]:
+        if option["name"] == "assisted":
+            assert option["default"] is False
+            option["default"] = True
+    assert schema == expected
+
+
+def test_the_node_tests_read_the_schemas_the_pages_carry():
+    # tests/node/board_settings.test.mjs reads each game's settings from this file, as the page from its board.
+    from engine.core.games import GAMES
+
+    kept = json.loads((ROOT / "tests" / "data" / "board-schemas.json").read_text(encoding="utf-8"))
+    assert kept == {game: hook.board_schema(game) for game in GAMES}, "regenerate tests/data/board-schemas.json"
+
+
 def test_catalogs_are_compiled_again_only_when_a_po_changed(tmp_path):
     po = tmp_path / "fi" / "LC_MESSAGES" / "board.po"
     po.parent.mkdir(parents=True)

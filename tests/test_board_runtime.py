@@ -83,7 +83,7 @@ def call(page, op: str, args: dict) -> dict:
     """Call the engine through the page's runtime; the reply or the error, as JSON."""
     return page.evaluate(
         """async ([op, args]) => {
-          const runtime = document.querySelector("[data-sniff-board]").sniffBoard.runtime;
+          const runtime = document.querySelector("[data-sniff-board]").boardLoader.runtime;
           try { return {ok: true, result: await runtime.call(op, args)}; }
           catch (error) { return {ok: false, name: error.name, type: error.type, details: error.details}; }
         }""",
@@ -244,7 +244,7 @@ def test_a_wheel_that_fails_its_checksum_is_refused_and_try_again_recovers(brows
     moves = page.locator(BOARD).get_attribute("data-play-moves")
     rejected = page.evaluate(
         """async () => {
-          const runtime = document.querySelector("[data-sniff-board]").sniffBoard.runtime;
+          const runtime = document.querySelector("[data-sniff-board]").boardLoader.runtime;
           const pending = runtime.call("version").then(() => "answered", (error) => error.type);
           runtime.worker.dispatchEvent(new ErrorEvent("error", {message: "out of memory"}));
           return await pending;
@@ -263,7 +263,7 @@ def test_a_wheel_that_fails_its_checksum_is_refused_and_try_again_recovers(brows
     # A worker that keeps dying stops the board: the visitor may try again. (Two more deaths within the minute are
     # written into the loader's memory of restarts rather than waited for: a boot takes seconds.)
     page.evaluate(
-        """() => { const board = document.querySelector("[data-sniff-board]").sniffBoard;
+        """() => { const board = document.querySelector("[data-sniff-board]").boardLoader;
                    board.restarts.push(Date.now(), Date.now());
                    board.runtime.worker.dispatchEvent(new ErrorEvent("error", {message: "out of memory"})); }"""
     )

@@ -22,8 +22,8 @@ localStorage.setItem("okey-table", JSON.stringify({version: 1, settings: {pace: 
 @pytest.mark.parametrize(
     ("path", "board", "control", "checked", "shown"),
     [
-        ("/okey-play/", "okeyTable", "input[name=assisted]", False, "view.assisted"),
-        ("/play/", "sniffPlay", "input[name=sniff-players][value='3']", True, "view.players"),
+        ("/okey-play/", "okey", "input[name=assisted]", False, "view.assisted"),
+        ("/play/", "sniff", "input[name=sniff-players][value='3']", True, "view.players"),
     ],
     ids=["okey-assisted", "sniff-players"],
 )
@@ -34,6 +34,6 @@ def test_a_choice_the_form_shows_is_the_new_games(browser, site_url, path, board
         page.evaluate(SILENT, [control, checked])
         page.locator("[data-board-start]").click()
         page.wait_for_selector("[aria-busy=false][data-state=ready]", timeout=BOOT_TIMEOUT)
-        value = page.evaluate(f"document.querySelector('.tile-board').{board}.{shown}")
-        assert value == (3 if board == "sniffPlay" else False), value
+        value = page.evaluate(f"document.querySelector('.tile-board').boardController.{shown}")
+        assert value == (3 if board == "sniff" else False), value
         assert page.locator(control).is_checked() == checked

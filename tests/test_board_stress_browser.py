@@ -256,7 +256,7 @@ def test_keys_pressed_in_the_board_do_not_reach_materials_shortcuts(browser, sit
     # The game's own module loads its parts after the page's load event; here they are held back until the keys
     # are pressed, so the keys land before the game exists: the loader holds them back from the first moment.
     held = []
-    game = f"document.querySelector('{board}').sniffPlay || document.querySelector('{board}').okeyTable"
+    game = f"document.querySelector('{board}').boardController"
     routes = [(re.compile(r"/assets/board/dom\.mjs"), lambda route: held.append(route))]
     with visitor(browser, site_url + path, routes=routes) as page:
         address = page.url
@@ -365,7 +365,8 @@ def contrast(foreground: str, background: str) -> float:
 
 
 def open_sandbox(page, layout: str) -> None:
-    page.evaluate("(layout) => document.querySelector('[data-sniff-board]').sniffPlay.sandbox.open(layout)", layout)
+    sandbox = "document.querySelector('[data-sniff-board]').boardController.game.sandbox"
+    page.evaluate(f"(layout) => {sandbox}.open(layout)", layout)
     page.wait_for_function(
         "(layout) => document.querySelector('.sniff-play__table [data-layout]')?.dataset.layout === layout", arg=layout
     )
@@ -393,7 +394,7 @@ def test_the_sandbox_on_a_phone(browser, site_url, tmp_path):
 
         # The largest layout of a 2-player game at 390 px: every join's target and every pip large enough (item 7).
         open_sandbox(page, LARGEST_LAYOUT)
-        tiles = page.evaluate("document.querySelector('[data-sniff-board]').sniffPlay.sandbox.view.tiles")
+        tiles = page.evaluate("document.querySelector('[data-sniff-board]').boardController.game.sandbox.view.tiles")
         tile = max(tiles, key=lambda entry: len(entry["moves"]))
         assert len(tile["moves"]) > 1
         page.locator(f".sniff-tile[data-tile='{tile['tile']}']").click()

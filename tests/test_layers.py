@@ -3,7 +3,7 @@
     engine.core                      what every game shares (level 0)
     engine.<game>                    a game's rules (level 1): its modules at the top and bots/
     engine.<game>.render             the game's rendering: geometry, SVG, words (level 2)
-    engine.<game>.board              the game's board: ops, views, words, chart, sandbox (level 3)
+    engine.<game>.board              the game's board: ops, views, words, sandbox (level 3)
     engine.board, engine.commands,   game-neutral tools on top (level 4)
     engine.cli, engine.__main__
 

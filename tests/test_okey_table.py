@@ -371,8 +371,8 @@ def test_a_visitor_plays_a_round_through_the_buttons(
             if mode == "pairs":
                 best += finished.totals[(finished.winner[0] + 2) % 4]
             assert page.locator("[data-okey-winner]").inner_text() == words.winners(finished.winner, best)
-            assert page.locator(".okey-play__chart polyline").count() == 4
-            assert page.locator(".okey-play__chart .okey-chart__axis").count() == 2, "the chart has its axes"
+            assert page.locator(".okey-play .board-chart polyline").count() == 4
+            assert page.locator(".okey-play .board-chart .board-chart__axis").count() == 2, "the chart has its axes"
             assert saved(page) is None, "a finished game is not kept"
             assert json.loads(page.evaluate("localStorage.getItem('okey-table')"))["game"] is None
 
@@ -544,7 +544,7 @@ def test_a_reload_resumes_the_game_and_its_timer_a_hidden_tab_keeps_its_seat_onl
         page.locator("select[name=timer]").select_option("0")  # (no timer runs out while the worker restarts)
         moves = int(moves_done(page))
         page.evaluate(
-            """() => document.querySelector("[data-okey-board]").sniffBoard.runtime.worker
+            """() => document.querySelector("[data-okey-board]").boardLoader.runtime.worker
                  .dispatchEvent(new ErrorEvent("error", {message: "out of memory"}))"""
         )
         page.wait_for_selector(f"{TABLE}[data-state=ready][data-restarts='1']", timeout=BOOT_TIMEOUT)

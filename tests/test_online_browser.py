@@ -108,7 +108,7 @@ def _my_turn(page, root: str, name: str, busy: str) -> str | None:
 def _sniff_move(page) -> bool:
     """One move on the Sniff board, as a visitor makes it: a playable tile of the hand (one place: played; several:
     its places light up on the layout, and the first is clicked), else the move button (draw, pass)."""
-    moves = _my_turn(page, SNIFF, "play", "busy")
+    moves = _my_turn(page, SNIFF, "play", "playBusy")
     if moves is None:
         return False
     try:
@@ -243,7 +243,7 @@ def test_okey_in_indonesian_on_the_rack_the_timer_the_end_review_record_and_shuf
         page.wait_for_selector(f"{OKEY}[data-okey-phase=you]", timeout=BOOT)
         # The assisted table's help, computed in the page for the visitor's own rack: the best arrangement.
         page.click("[data-key=arrange-best]")
-        page.wait_for_function(f"() => !document.querySelector('{OKEY}').okeyTable.actions.busy('arrange')")
+        page.wait_for_function(f"() => !document.querySelector('{OKEY}').boardController.actions.busy('arrange')")
         # The rack is the board's: drag a tile onto another (the order is the visitor's own). A new state may change
         # the rack, so each try starts early in the visitor's own turn, with at least 2.5 s of the 4 s timer left; one
         # that a new state overtook all the same (a slow machine) is made again in a later turn. A drag no state

@@ -131,7 +131,7 @@ def test_the_review_of_a_sniff_hand_names_the_missed_fifteen(browser, csp_url, t
         assert page.locator(REVIEW).count() == 0
         page.get_by_role("button", name=text["continue"], exact=True).click()
         page.wait_for_selector("[data-sniff-board][data-play-phase=handOver]", timeout=BOOT_TIMEOUT)
-        record = page.evaluate("document.querySelector('[data-sniff-board]').sniffPlay.view.record")
+        record = page.evaluate("document.querySelector('[data-sniff-board]').boardController.view.record")
         assert len(record["hands"]) == 1 and record["hands"][0]["end"] is not None
         review = expected_review("sniff", record)
         shown = walk(page, review, words)
@@ -180,7 +180,7 @@ def test_the_review_of_an_okey_round_names_the_penalty_discard(browser, csp_url,
     with phone_page(browser, csp_url, "/okey-play/", store) as page:
         page.get_by_role("button", name=text["continue"], exact=True).click()
         page.wait_for_selector("[data-okey-board][data-okey-phase=gameOver]", timeout=BOOT_TIMEOUT)
-        record = page.evaluate("document.querySelector('[data-okey-board]').okeyTable.view.record")
+        record = page.evaluate("document.querySelector('[data-okey-board]').boardController.view.record")
         assert record["rounds"] == save["rounds"]
         review = expected_review("okey", record)
         shown = walk(page, review, words)

@@ -1,4 +1,5 @@
-"""Bar charts as SVG: horizontal bars in groups, with 95% intervals, an axis with ticks and a reference line.
+"""Bar charts as SVG: horizontal bars in groups, with 95% intervals, an axis with ticks and a reference line; and
+the boards' score charts as data (``score_lines``), which the page draws (``docs/assets/board/chart.mjs``).
 
 The statistics pages draw every chart with this (``scripts/hooks/stats.py``). The chart knows no words:
 its caller gives every label already in the page's language, and a ``number`` function that writes a
@@ -48,6 +49,32 @@ class Chart:
     axis: str = ""
     number: Callable[[float], str] = field(default=lambda value: f"{value:g}")
     ident: str = "chart"
+
+
+def score_lines(
+    title: str,
+    along: str,
+    up: str,
+    columns: Sequence[str],
+    lines: Sequence[tuple[str, Sequence[int]]],
+    target: tuple[int, str] | None = None,
+) -> dict:
+    """A game's scores part by part, as a board's view carries them at the end of the game, every word already in
+    the page's language: ``title``; ``along`` and ``up``, the axes' titles (the parts, the scores); ``columns``, each
+    part's heading (``Hand 3``); ``lines``, each side's name and its score after each part (the game starts at 0);
+    ``target``, the score that ends the game and its label, if the game has one. Every game's board draws its chart
+    from this one shape (``docs/assets/board/chart.mjs``: a line per side, and the same figures as a table)."""
+    for name, values in lines:
+        if len(values) != len(columns):
+            raise ValueError(f"{name} has {len(values)} scores for {len(columns)} parts")
+    return {
+        "title": title,
+        "along": along,
+        "up": up,
+        "columns": list(columns),
+        "lines": [{"name": name, "values": list(values)} for name, values in lines],
+        "target": None if target is None else {"value": target[0], "text": target[1]},
+    }
 
 
 def nice_step(top: float, ticks: int = 5) -> float:

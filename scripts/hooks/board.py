@@ -26,8 +26,9 @@ After each build (``on_post_build``) it copies into the site:
 
 In the pages, a fenced block with the info string ``<game>-board`` (``sniff-board``,
 ``okey-board``: a game of the registry, ``engine.core.games.GAMES``) and an empty
-body becomes that game's board's root element ``<div data-<game>-board
-aria-busy="true">``: a static picture of the board, the download size, a start
+body becomes that game's board's root element ``<div data-board="<game>" data-<game>-board
+aria-busy="true">``, with the game's ``data-board-schema`` (``board_schema``: what its forms offer, which the
+page draws them from): a static picture of the board, the download size, a start
 button, a progress bar and a status line, all in the page's language (``board``
 catalog), plus the module script ``assets/board/client.mjs`` that starts the
 worker when the visitor asks, and the game's own module and words (its board
@@ -120,16 +121,32 @@ class Runtime:
 class Loader:
     """What one kind of board adds to the loader every board shares (the root ``tile-board`` of board.css)."""
 
-    game: str  # the root's data-<game>-board and the status line's id <game>-board-status
+    game: str  # the root's data-board and data-<game>-board, and the status line's id <game>-board-status
     files: str  # its style and module script: <files>.css and <files>.mjs in BOARD_ASSETS
     words: str  # the root's data-<words>-text: its game's words
     classes: str  # the game's class beside tile-board (and <classes>__picture beside tile-board__picture)
+    defaults: dict  # the page's defaults where they are not the spec's (board_schema)
 
 
 def loader(game: str) -> Loader:
     """What the game's board adds to the loader: its board module's ``PAGE``."""
     page = board_of(GAMES[game]).PAGE
-    return Loader(game, page["files"], page["words"], page["classes"])
+    return Loader(game, page["files"], page["words"], page["classes"], page.get("defaults", {}))
+
+
+def board_schema(game: str) -> dict:
+    """What the page's forms offer for a game (the board's settings, the online lobby's options): the spec's
+    ``schema()`` (the options, the table options, the bots), each option's default the page's own where its board
+    module's ``PAGE["defaults"]`` gives one (one of the option's values: the engine's check holds)."""
+    spec = GAMES[game]
+    schema = spec.schema()
+    defaults = loader(game).defaults
+    for option in (*spec.options, *spec.table_options):
+        if option.name in defaults:
+            option.check(defaults[option.name], game)
+    for entry in (*schema["options"], *schema["tableOptions"]):
+        entry["default"] = defaults.get(entry["name"], entry["default"])
+    return schema
 
 
 _runtime: Runtime | None = None
@@ -309,6 +326,7 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
     picture_class = " ".join(f"{name}__picture" for name in classes)
     attributes = {
         "class": " ".join(classes),
+        "data-board": loader.game,
         f"data-{loader.game}-board": "",
         "aria-busy": "true",
         "data-state": "idle",
@@ -319,6 +337,7 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
         "data-transfer": str(transfer),
         "data-text": json.dumps(text, ensure_ascii=False, separators=(",", ":")),
         f"data-{loader.words}-text": json.dumps(words, ensure_ascii=False, separators=(",", ":")),
+        "data-board-schema": json.dumps(board_schema(loader.game), ensure_ascii=False, separators=(",", ":")),
     }
     root_tag = " ".join(f'{name}="{html.escape(value)}"' if value else name for name, value in attributes.items())
     return "\n".join(

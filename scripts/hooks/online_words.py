@@ -2,8 +2,8 @@
 
 The build writes them into the page (``data-online-text``), so the lobby and the online table speak the
 page's language without any Python in the browser: the server sends engine data, and ``online.mjs`` words
-it from these. The Sniff moves' names are the board's own (catalog ``play``), and Okey's tiles are named
-as the Okey table names them (catalog ``okeyplay``), so a move reads the same online as against bots.
+it from these. Okey's tiles are named as the Okey table names them (catalog ``okeyplay``), so a move reads the
+same online as against bots; the lobby's options are drawn from the game's schema, with these words.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from engine.core.board_text import option_words  # noqa: E402
 from engine.core.i18n import translations  # noqa: E402
 from engine.okey.board.text import Words as OkeyWords  # noqa: E402
 from engine.okey.board.text import ui_text as okey_ui_text  # noqa: E402
@@ -45,10 +46,13 @@ def online_text(lang: str, game: str) -> dict:
         "seat": _("Seat {number}"),
         "you": _("You"),
         "friend": _("A friend"),
-        # Translators: the bots are named by the boards' levels (Easy, Medium, Strong), as on the boards.
-        "botRandom": _("Bot: easy"),
-        "botGreedy": _("Bot: medium"),
-        "botStrong": _("Bot: strong"),
+        # The bots a seat may be given, by level (the spec's bot_levels).
+        "bots": {
+            # Translators: the bots are named by the boards' levels (Easy, Medium, Strong), as on the boards.
+            "random": _("Bot: easy"),
+            "greedy": _("Bot: medium"),
+            "strong": _("Bot: strong"),
+        },
         "timer": _("Time for each move"),
         "noTimer": _("No limit"),
         "seconds": _("{seconds} seconds"),
@@ -90,18 +94,21 @@ def online_text(lang: str, game: str) -> dict:
         "online": _("Back online."),
         "left": _("{seconds} s left"),
         "leftSoon": _("10 seconds left to move."),
-        "botMark": _("the bot plays"),
         "pause": _("The next deal starts in a moment."),
         "away": _("While you were away, the bot played for you: {moves}."),
-        "missedDrew": _("drew a tile"),
-        "missedPassed": _("passed"),
-        "missedTook": _("took the last discard"),
-        "missedDeclined": _("declined the last discard"),
-        "missedPlayed": _("played {tile}"),
-        "missedDiscarded": _("discarded {tile}"),
-        "missedMelded": _("laid down {tiles}"),
-        "missedLaidOff": _("laid off {tile}"),
-        "missedSeized": _("seized {tile}"),
+        # What the bot did, by the move's verb in the notation ("play": a tile placed, a move that starts with it).
+        "missed": {
+            "draw": _("drew a tile"),
+            "pass": _("passed"),
+            "take": _("took the last discard"),
+            "decline": _("declined the last discard"),
+            "play": _("played {tile}"),
+            "discard": _("discarded {tile}"),
+            "meld": _("laid down {tiles}"),
+            "pairs": _("laid down {tiles}"),
+            "layoff": _("laid off {tile}"),
+            "seize": _("seized {tile}"),
+        },
         "over": _("The game is over."),
         "download": _("Download the game record"),
         "shuffleOk": _(
@@ -120,61 +127,28 @@ def online_text(lang: str, game: str) -> dict:
 
 
 def game_words(lang: str, game: str) -> dict:
-    """The moves' names as the game's own board writes them (its catalogs), and for Okey every tile's name."""
+    """What the lobby and the table say of the game itself: its options' words (by the spec's names: the lobby's
+    form is drawn from the game's schema, ``docs/assets/board/form.mjs``) and how a tile is named, as the game's
+    own board names it (Sniff's ``[3|4]``; Okey's every tile in words, catalog ``okeyplay``)."""
+    _ = translations(lang, "online").gettext
     if game == "sniff":
-        p = translations(lang, "play").gettext  # the Sniff board's own words (not extracted here)
         return {
-            "actions": {
-                "draw": p("Draw a tile"),
-                "pass": p("Pass"),
-                "open": p("Open with {tile}"),
-                "line-a": p("Place {tile} on {target} line A"),
-                "line-b": p("Place {tile} on {target} line B"),
-                "branch-a": p("Place {tile} on {target} branch A"),
-                "branch-b": p("Place {tile} on {target} branch B"),
-                "high": p("Place {tile} on {target} high end"),
-                "low": p("Place {tile} on {target} low end"),
+            "tileName": "[{tile}]",
+            "options": {
+                "players": option_words(_("Players")),
+                "rules": option_words(_("Rules"), {"american": _("American Sniff"), "classic": _("Classic Sniff")}),
+                "partnerships": option_words(_("Four players as two partnerships")),
             },
-            "options": sniff_options(lang),
         }
     okey = OkeyWords(lang)
     codes = [f"{c}{n}" for c in COLOURS for n in range(1, 14)]
-    names = {code: okey.tile(code) for code in [*codes, "FJ", *(f"*{code}" for code in codes)]}
-    _ = translations(lang, "online").gettext
     return {
-        "tileNames": names,
-        "actions": {
-            "draw": okey.draw_label(),
-            "take": _("Take the last discard"),
-            "decline": _("Leave the last discard (the round ends)"),
-            "discard": _("Discard {tile}"),
-            "meld": _("Lay down {melds}"),
-            "pairs": _("Lay down the pairs {melds}"),
-            "layoff": _("Lay off {tile} on meld {item}"),
-            "seize": _("Take the okey from meld {item} with {tile}"),
+        "tileNames": {code: okey.tile(code) for code in [*codes, "FJ", *(f"*{code}" for code in codes)]},
+        "options": {
+            "mode": option_words(_("Mode"), {"solo": _("Solo"), "pairs": _("Pairs (partners opposite)")}),
+            "doubling": option_words(_("Doubling")),
+            "rounds": option_words(_("Rounds")),
+            # The Okey table's own words for it (catalog okeyplay).
+            "assisted": okey_ui_text(lang)["options"]["assisted"],
         },
-        "options": okey_options(lang),
-    }
-
-
-def sniff_options(lang: str) -> dict:
-    _ = translations(lang, "online").gettext
-    return {
-        "players": _("Players"),
-        "rules": _("Rules"),
-        "american": _("American Sniff"),
-        "classic": _("Classic Sniff"),
-        "partnerships": _("Four players as two partnerships"),
-    }
-
-
-def okey_options(lang: str) -> dict:
-    _ = translations(lang, "online").gettext
-    return {
-        "mode": _("Mode"),
-        "solo": _("Solo"),
-        "pairs": _("Pairs (partners opposite)"),
-        "doubling": _("Doubling"),
-        "rounds": _("Rounds"),
-        "assisted": okey_ui_text(lang)["assisted"],  # the Okey table's own words for it (catalog okeyplay)
     }

@@ -1,4 +1,4 @@
-// The online table's board (controller.mjs openOnline): which of the server's states it still converts, and what a
+// The online table's board (online-source.mjs): which of the server's states it still converts, and what a
 // new view brings to announce (state.mjs, pure logic).
 
 import assert from "node:assert/strict";
@@ -17,11 +17,12 @@ test("a state no newer than the one shown or the one waiting is dropped: a versi
 });
 
 test("the news of a view: the part's new log lines, or a new part's whole log", () => {
-  const before = { round: 1, log: ["deal", "East draws"] };
-  assert.deepEqual(newLines(before, { round: 1, log: ["deal", "East draws", "East discards R3"] }), ["East discards R3"]);
-  assert.deepEqual(newLines(before, { round: 1, log: ["deal", "East draws"] }), []);
-  assert.deepEqual(newLines(before, { round: 2, log: ["round 2"] }), ["round 2"]);
-  // Sniff's hands: the hand number; a log that shrank (a view of another deal) is new whole.
-  assert.deepEqual(newLines({ handNumber: 1, log: ["a", "b"] }, { handNumber: 1, log: ["x"] }), ["x"]);
-  assert.deepEqual(newLines(null, { handNumber: 1, log: ["Hand 1"] }), ["Hand 1"]);
+  // The part: every board view's number of the hand or round in play.
+  const before = { part: 1, log: ["deal", "East draws"] };
+  assert.deepEqual(newLines(before, { part: 1, log: ["deal", "East draws", "East discards R3"] }), ["East discards R3"]);
+  assert.deepEqual(newLines(before, { part: 1, log: ["deal", "East draws"] }), []);
+  assert.deepEqual(newLines(before, { part: 2, log: ["round 2"] }), ["round 2"]);
+  // A log that shrank (a view of another deal) is new whole.
+  assert.deepEqual(newLines({ part: 1, log: ["a", "b"] }, { part: 1, log: ["x"] }), ["x"]);
+  assert.deepEqual(newLines(null, { part: 1, log: ["Hand 1"] }), ["Hand 1"]);
 });

@@ -1,5 +1,6 @@
-// The online table's words (docs/assets/board/online-words.mjs) under Node's own test runner: the server's
-// notation and events worded, and the "While you were away" summary as a list of the bot's moves for this seat.
+// The online table's words (docs/assets/board/online-words.mjs) under Node's own test runner, for every game: the
+// seat list's lines, and the "While you were away" summary as a list of the bot's moves for this seat, in the
+// server's notation, worded.
 //
 //   node --test tests/node/board_online_words.test.mjs     (tests/test_board_node.py runs it from pytest)
 
@@ -11,27 +12,23 @@ const words = await import("../../docs/assets/board/online-words.mjs");
 const t = {
   lang: "en",
   seat: "Seat {number}",
-  botMark: "the bot plays",
   away: "While you were away, the bot played for you: {moves}.",
-  missedDrew: "drew a tile",
-  missedPassed: "passed",
-  missedTook: "took the last discard",
-  missedDeclined: "declined the last discard",
-  missedPlayed: "played {tile}",
-  missedDiscarded: "discarded {tile}",
-  missedMelded: "laid down {tiles}",
-  missedLaidOff: "laid off {tile}",
-  missedSeized: "seized {tile}",
-  tileNames: { R7: "red 7", Y4: "yellow 4", R4: "red 4", R5: "red 5", "*R6": "okey as red 6" },
-  actions: {
-    draw: "Draw from the pile",
-    discard: "Discard {tile}",
-    meld: "Lay down {melds}",
-    layoff: "Lay off {tile} on meld {item}",
-    open: "Open with {tile}",
-    low: "Place {tile} on {target} low end",
+  missed: {
+    draw: "drew a tile",
+    pass: "passed",
+    take: "took the last discard",
+    decline: "declined the last discard",
+    play: "played {tile}",
+    discard: "discarded {tile}",
+    meld: "laid down {tiles}",
+    pairs: "laid down {tiles}",
+    layoff: "laid off {tile}",
+    seize: "seized {tile}",
   },
 };
+// Each game names its tiles as its board does: Okey's in words, Sniff's in the notation between brackets.
+const okey = { ...t, tileNames: { R7: "red 7", Y4: "yellow 4", R4: "red 4", R5: "red 5", "*R6": "okey as red 6", B9: "blue 9" } };
+const sniff = { ...t, tileName: "[{tile}]" };
 
 test("the moves the bot made for this seat, as one list in the page's language", () => {
   const missed = [
@@ -41,31 +38,31 @@ test("the moves the bot made for this seat, as one list in the page's language",
     { version: 8, kind: "act", seat: 1, action: "layoff Y4 on 0", auto: true },
   ];
   assert.equal(
-    words.missedSummary(missed, 1, "okey", t, "en"),
+    words.missedSummary(missed, 1, okey, "en"),
     "While you were away, the bot played for you: drew a tile, discarded red 7, and laid off yellow 4.",
   );
-  assert.equal(words.missedSummary(missed, 2, "okey", t, "en"), null); // its own moves: nothing to sum up
-  assert.match(words.missedSummary(missed, 1, "okey", t, "fi"), /drew a tile, discarded red 7 ja laid off yellow 4/);
+  assert.equal(words.missedSummary(missed, 2, okey, "en"), null); // its own moves: nothing to sum up
+  assert.match(words.missedSummary(missed, 1, okey, "fi"), /drew a tile, discarded red 7 ja laid off yellow 4/);
 });
 
 test("Sniff's placements name the tile as the board does", () => {
   const missed = [{ kind: "act", seat: 0, action: "1|3 on 1|2 low", auto: true }, { kind: "act", seat: 0, action: "pass", auto: true }];
-  assert.equal(words.missedSummary(missed, 0, "sniff", t, "en"), "While you were away, the bot played for you: played [1|3] and passed.");
-  assert.equal(words.actionLabel("1|3 on 1|2 low", "sniff", t), "Place [1|3] on [1|2] low end");
-  assert.equal(words.actionLabel("1|2", "sniff", t), "Open with [1|2]");
+  assert.equal(words.missedSummary(missed, 0, sniff, "en"), "While you were away, the bot played for you: played [1|3] and passed.");
+  assert.equal(words.missedClause("1|2", sniff), "played [1|2]", "an opening tile");
+  assert.equal(words.tileWords("3|4", sniff), "[3|4]");
 });
 
-test("Okey's actions and events in words, melds by their tiles' names", () => {
-  assert.equal(words.actionLabel("meld R4 R5 *R6", "okey", t), "Lay down red 4 red 5 okey as red 6");
-  assert.equal(words.actionLabel("layoff Y4 on 2", "okey", t), "Lay off yellow 4 on meld 3");
-  const seatName = (seat) => `Seat ${seat + 1}`;
-  assert.equal(words.eventLine({ seat: 2, discard: "R7", auto: true }, "okey", t, seatName), "Seat 3: Discard red 7 (the bot plays)");
-  assert.equal(words.eventLine({ seat: 0, draw: null }, "okey", t, seatName), "Seat 1: Draw from the pile");
+test("Okey's lay-downs name every tile of every meld, a lay-off and a seize the tile they lay", () => {
+  assert.equal(words.missedClause("meld R4 R5 *R6, B9 B9", okey), "laid down red 4, red 5, okey as red 6, blue 9, and blue 9");
+  assert.equal(words.missedClause("seize R7 on 2", okey), "seized red 7");
+  assert.equal(words.missedClause("take", okey), "took the last discard");
+  assert.equal(words.tileWords("K13", okey), "K13", "a tile without a name is its notation");
 });
 
 test("each seat of the list is one whole message: the away seat says once that the bot plays it", () => {
   const seats = {
     ...t,
+    botMark: "the bot plays",
     seatYou: "{seat} (you)",
     seatFree: "{seat}: waiting for a friend",
     seatTaken: "{seat}: a friend",

@@ -1,27 +1,13 @@
-// The board's pure logic (docs/assets/board/state.mjs) under Node's own test runner: stored data, stale replies,
-// guarded actions, replay steps, the checks of a record's text and the wording of errors.
+// The board's pure logic (docs/assets/board/state.mjs) under Node's own test runner: reading and writing stored data,
+// stale replies, guarded actions, replay steps, the checks of a record's text and the wording of errors. (What each
+// game stores, and how it is checked: tests/node/board_settings.test.mjs.)
 //
 //   node --test tests/node/board_state.test.mjs      (tests/test_board_node.py runs it from pytest)
 
 import assert from "node:assert/strict";
 import test from "node:test";
 
-import {
-  Actions,
-  DEFAULTS,
-  STORAGE_VERSION,
-  checkRecordText,
-  checkSavedGame,
-  checkSettings,
-  errorText,
-  excerpt,
-  hitRadius,
-  readStored,
-  replayTarget,
-  savedGameToStore,
-  settingsToStore,
-  writeStored,
-} from "../../docs/assets/board/state.mjs";
+import { Actions, checkRecordText, errorText, excerpt, hitRadius, readStored, replayTarget, writeStored } from "../../docs/assets/board/state.mjs";
 
 // A Storage as localStorage behaves, optionally refusing every write.
 class MemoryStorage {
@@ -50,36 +36,6 @@ function deferred() {
 
 // --- item 2: stored data -----------------------------------------------------------------------------------------
 
-test("unknown or outdated settings fall back to their defaults, field by field", () => {
-  assert.deepEqual(checkSettings(null), DEFAULTS);
-  assert.deepEqual(checkSettings("garbage"), DEFAULTS);
-  assert.deepEqual(checkSettings([1, 2]), DEFAULTS);
-  // The values of issue 15: a renamed bot level, players as text.
-  assert.deepEqual(checkSettings({ bots: "expert", players: "4", pace: "fast" }), { ...DEFAULTS, pace: "fast" });
-  assert.deepEqual(checkSettings({ players: 4, bots: "strong", pace: "instant", budgetMs: 50 }), {
-    ...DEFAULTS,
-    players: 4,
-    bots: "strong",
-    pace: "instant",
-  });
-  // The rules: American or classic Sniff, and classic Sniff's partnerships for four, a true boolean only.
-  assert.deepEqual(checkSettings({ rules: "classic", partners: true }), { ...DEFAULTS, rules: "classic", partners: true });
-  assert.deepEqual(checkSettings({ rules: "okey", partners: "yes" }), DEFAULTS);
-  assert.equal(checkSettings({ pace: "toString" }).pace, DEFAULTS.pace, "no inherited property is a pace");
-  // Another version's format is not read as this one's.
-  assert.deepEqual(checkSettings({ version: STORAGE_VERSION + 1, players: 4 }), DEFAULTS);
-  assert.equal(checkSettings({ version: STORAGE_VERSION, players: 3 }).players, 3);
-});
-
-test("settings are stored with their version, and read back the same", () => {
-  const storage = new MemoryStorage();
-  const stored = settingsToStore({ rules: "classic", players: 3, bots: "random", pace: "slow", extra: 1 });
-  const settings = { rules: "classic", partners: false, players: 3, bots: "random", pace: "slow" };
-  assert.deepEqual(stored, { version: STORAGE_VERSION, ...settings });
-  assert.equal(writeStored(storage, "k", stored), true);
-  assert.deepEqual(checkSettings(readStored(storage, "k")), settings);
-});
-
 test("damaged, refused or full storage never throws", () => {
   assert.equal(readStored(new MemoryStorage({ k: "{not json" }), "k"), null);
   assert.equal(readStored(null, "k"), null);
@@ -88,23 +44,6 @@ test("damaged, refused or full storage never throws", () => {
   const storage = new MemoryStorage({ k: "1" });
   writeStored(storage, "k", null);
   assert.equal(storage.getItem("k"), null);
-});
-
-test("a saved game is restored only when it is of this version, its save handed back untouched", () => {
-  const save = { record: { players: 2, seed: "12345678901234567890", hands: [] }, anything: [1, { deep: true }] };
-  const stored = savedGameToStore({ save, bots: "strong" });
-  assert.deepEqual(stored, { version: STORAGE_VERSION, save, bots: "strong" });
-  const back = checkSavedGame(JSON.parse(JSON.stringify(stored)));
-  assert.deepEqual(back.save, save);
-  assert.equal(back.bots, "strong");
-  assert.equal(checkSavedGame({ ...stored, bots: "expert" }).bots, DEFAULTS.bots);
-  // Saves the page cannot restore are none: the board starts a new game instead.
-  assert.equal(checkSavedGame({ record: { players: 2 }, bots: "greedy" }), null, "a record from before saves");
-  assert.deepEqual(checkSavedGame({ save, bots: "greedy" }), { save, bots: "greedy" }, "a save from before versions");
-  assert.equal(checkSavedGame({ ...stored, version: STORAGE_VERSION + 1 }), null);
-  assert.equal(checkSavedGame({ ...stored, save: "text" }), null);
-  assert.equal(checkSavedGame(null), null);
-  assert.equal(checkSavedGame([stored]), null);
 });
 
 // --- items 1 and 8: stale replies and guarded actions -----------------------------------------------------------

@@ -111,6 +111,12 @@ def test_no_reply_during_a_round_carries_another_seats_tiles_the_pile_order_or_t
     assert checked > 60
     assert view["record"]["seed"] == seed and view["record"] == view["save"]
     assert [row["total"] for row in view["roundEnd"]["rows"]] == view["save"]["rounds"][-1]["totals"]
+    # The chart of the totals, a line per seat (the page draws it: docs/assets/board/chart.mjs), round by round.
+    chart = view["gameEnd"]["chart"]
+    rounds = view["save"]["rounds"]
+    assert chart["columns"] == [f"Round {number}" for number in range(1, len(rounds) + 1)] and chart["target"] is None
+    for seat, line in enumerate(chart["lines"]):
+        assert line == {"name": view["seats"][seat]["name"], "values": [r["totals"][seat] for r in rounds]}
     replay(view["record"])
 
 

@@ -18,7 +18,7 @@ OPEN = """async (name) => {
 
 
 def slot(page, game: str) -> str | None:
-    """The page's tab slot for ``game`` (controller.mjs keeps it in sessionStorage)."""
+    """The page's tab slot for ``game`` (saves.mjs keeps it in sessionStorage)."""
     return page.evaluate("(key) => sessionStorage.getItem(key)", f"{game}-board:saves")
 
 

@@ -1,7 +1,7 @@
 // The board's page side: starts the worker when the visitor asks, and talks to it.
 //
-// A page with a board (scripts/hooks/board.py) has one root element
-//   <div data-sniff-board aria-busy="true" data-state="idle" data-pyodide=... data-lock=... data-stdlib=...
+// A page with a board (scripts/hooks/board.py) has one root element, whatever its game
+//   <div data-board="<game>" aria-busy="true" data-state="idle" data-pyodide=... data-lock=... data-stdlib=...
 //        data-worker=... data-bytes=... data-text=...>
 // holding a static picture, a start button, a progress bar and a status line. Nothing
 // of Pyodide is requested until the start button is pressed. Then:
@@ -149,15 +149,15 @@ export class BoardRuntime {
 
 // --- the loader: from the static picture to a board that can be played ---------------------------------------
 
-// The boards this loader starts: the Sniff board and the Okey table share it, with the same worker and runtime.
-const BOARDS = "[data-sniff-board], [data-okey-board]";
+// The boards this loader starts: every game's shares it, with the same worker and runtime.
+const BOARDS = "[data-board]";
 
 // Register the game interface: callback(root, runtime) runs when the engine is ready.
-// The callbacks live on each board (root.sniffBoard), so they reach it even if this module
+// The callbacks live on each board (root.boardLoader), so they reach it even if this module
 // is imported under another URL (another ?v=) and so evaluated twice.
 export function onBoardReady(callback) {
   for (const root of document.querySelectorAll(BOARDS)) {
-    const board = root.sniffBoard ?? new Loader(root);
+    const board = root.boardLoader ?? new Loader(root);
     board.readyCallbacks.push(callback);
     if (board.state === "ready") callback(root, board.runtime);
   }
@@ -167,7 +167,7 @@ export function onBoardReady(callback) {
 // Register what the game interface does when the worker was restarted after it died: callback(root, runtime).
 export function onBoardRestart(callback) {
   for (const root of document.querySelectorAll(BOARDS)) {
-    const board = root.sniffBoard ?? new Loader(root);
+    const board = root.boardLoader ?? new Loader(root);
     board.restartCallbacks.push(callback);
   }
 }
@@ -201,7 +201,7 @@ class Loader {
     this.state = "idle";
     this.readyCallbacks = [];
     this.restartCallbacks = [];
-    root.sniffBoard = this;
+    root.boardLoader = this;
   }
 
   // The state, then aria-busy, then the words: a screen reader announces a status
@@ -273,5 +273,5 @@ class Loader {
 }
 
 if (typeof document !== "undefined") {
-  for (const root of document.querySelectorAll(BOARDS)) if (!root.sniffBoard) new Loader(root);
+  for (const root of document.querySelectorAll(BOARDS)) if (!root.boardLoader) new Loader(root);
 }

@@ -1,4 +1,4 @@
-// Small helpers of the boards' game interfaces (game.mjs, okey.mjs): elements, buttons, words, and domino faces.
+// Small helpers of every game's board: elements, handlers, buttons and words; nothing of any one game.
 //
 // Nothing here talks to the engine. Elements are built with h() (never from HTML
 // text, except the engine's own SVG, which svgFrom() parses), so no inline script
@@ -103,7 +103,7 @@ export function addContinue(root, start, label, attributes, chosen) {
   resume.addEventListener("click", () => {
     chosen();
     resume.hidden = true;
-    root.sniffBoard.start();
+    root.boardLoader.start();
   });
   start.classList.remove("md-button--primary");
   start.before(resume);
@@ -133,7 +133,7 @@ export function downloadJson(value, name) {
   setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
 }
 
-// The engine's SVG text (engine.sniff.render.svg, engine.sniff.board.chart) as an element of this document.
+// The engine's SVG text (a drawing of the game's table, a diagram) as an element of this document.
 export function svgFrom(text) {
   const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
   return document.importNode(parsed.documentElement, true);
@@ -143,44 +143,5 @@ export function svgFrom(text) {
 export function format(template, values) {
   return template.replace(/\{([a-z_]+)\}/gi, (match, name) => (name in values ? String(values[name]) : match));
 }
-
-// "3|4" -> "[3|4]", as the engine writes a tile in sentences and button names.
-export const tileName = (notation) => `[${notation}]`;
-
-// Pips of each value on a 3 x 3 grid (along the tile, across it), as engine/sniff/svg.py draws them.
-const PIPS = {
-  0: [],
-  1: [[0, 0]],
-  2: [[1, -1], [-1, 1]],
-  3: [[1, -1], [0, 0], [-1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [0, -1], [1, -1], [-1, 1], [0, 1], [1, 1]],
-};
-
-// A domino's face, standing up (one half above the other), in the diagrams' colours
-// (the .sniff-svg classes of docs/assets/stylesheets/diagrams.css). Decorative: the
-// button around it carries the name.
-export function tileFace(notation) {
-  const [a, b] = notation.split("|").map(Number);
-  const face = s("svg", {
-    class: "sniff-svg sniff-face",
-    viewBox: "0 0 22 42",
-    "aria-hidden": "true",
-    focusable: "false",
-  });
-  face.append(s("rect", { class: "tile-body", x: 1, y: 1, width: 20, height: 40, rx: 3, "stroke-width": 1.2 }));
-  face.append(s("line", { class: "tile-divider", x1: 4, y1: 21, x2: 18, y2: 21, "stroke-width": 1.2 }));
-  [a, b].forEach((value, half) => {
-    const cy = 11 + half * 20;
-    for (const [along, across] of PIPS[value]) {
-      face.append(s("circle", { class: "pip", cx: 11 + across * 5, cy: cy + along * 5, r: 1.9 }));
-    }
-  });
-  return face;
-}
-
-// The back of a tile: someone else's, face down.
-export const tileBack = () => h("span", { class: "sniff-back", "aria-hidden": "true" });
 
 export const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,252 +1,202 @@
-// The Sniff board: games against the bots, replays of records, the sandbox; the board controller
-// (controller.mjs: settings, calls, saves, replays, records, errors, announcements) with what is Sniff's.
+// The Sniff board's adapter: what is Sniff's on the one board (controller.mjs: settings, calls, saves, replays,
+// records, errors, announcements, an online table), which it uses through the interface documented there.
 //
-// Loaded beside client.mjs by scripts/hooks/board.py. Before the engine runs it adds the game
-// settings (rules, players, bots, pace; play/?rules=classic preselects classic Sniff) and, when a game is saved in
-// this browser, "Continue the game" to the board's loader; the loader's own start button is "New game". Once the
-// engine answers it plays through the engine's ops (engine/board, sniff.<op>; its own in engine/sniff/board/ops.py):
+// Loaded beside client.mjs by scripts/hooks/board.py. Before the engine runs the board adds the game settings
+// (drawn from the schema: rules, players, classic Sniff's partnerships, bots; the pace; play/?rules=classic
+// preselects classic Sniff) and, when a game is saved in this browser, "Continue the game" to the board's loader;
+// the loader's own start button is "New game". Once the engine answers it plays through the engine's ops
+// (engine/board, sniff.<op>; its own in engine/sniff/board/ops.py):
 //   game     the visitor at seat 0 against bots; the worker keeps the game's save, sealed, so a reload resumes it;
-//   replay   a loaded record, move by move;
+//   replay   a loaded record, move by move ("Play on from here" takes it up as a game);
 //   sandbox  play/?sandbox=<layout> ("Try it"): any tile on any legal join, the layout kept in the
-//            address (history.replaceState).
+//            address (history.replaceState): sandbox.mjs, a mode of Sniff's own.
 // Words come from the engine's catalogs: the page's fixed words in the root's data-play-text
 // (engine/sniff/board/text.py ui_text), every sentence about the game in the engine's replies.
 
 const version = new URL(import.meta.url).search;
-const [dom, table, { Sandbox }, state, { Controller, storage, startBoards }, { Review }] = await Promise.all([
+const [dom, table, { Sandbox }, state, settings, { storage }, { Board, startBoards }, { Review }] = await Promise.all([
   import(`./dom.mjs${version}`),
   import(`./table.mjs${version}`),
   import(`./sandbox.mjs${version}`),
   import(`./state.mjs${version}`),
+  import(`./settings.mjs${version}`),
+  import(`./saves.mjs${version}`),
   import(`./controller.mjs${version}`),
   import(`./review.mjs${version}`),
 ]);
 const { h, button, confirmGroup, scrollToEnd } = dom;
-const { GAME_KEY, PACES, RULES, SETTINGS_KEY, checkSavedGame, checkSettings, format } = state;
+const { format, readStored, writeStored } = state;
 
-class Board extends Controller {
+// Where the board keeps its settings (settings.mjs), and its game before each tab had a slot (taken up once): read
+// by every release, so a returning visitor keeps them (tests/node/board_settings.test.mjs).
+export const STORE = { key: "sniff-board:settings", version: 1, unversioned: true };
+export const LEGACY_KEY = "sniff-board:game";
+// Classic Sniff's partnerships were stored as "partners" before the schema named them.
+export const KEYS = { partnerships: "partners" };
+export const PACES = { slow: 1800, normal: 1000, fast: 450, instant: 0 };
+export const PAGE = [{ name: "pace", values: Object.keys(PACES), default: "normal" }];
+
+class Sniff {
   constructor(root) {
-    const text = JSON.parse(root.dataset.playText);
-    super(root, {
-      game: "sniff",
-      attr: "play",
-      block: "sniff-play",
-      label: text.board,
-      text,
-      parts: "hands",
-      partOver: "handOver",
-      paces: PACES,
-      continueAttributes: { class: "md-button md-button--primary sniff-play__continue", "data-play-continue": "" },
-      onward: { you: ".sniff-move", handOver: "[data-key=next-hand]", gameOver: "[data-key=new-game-end]" },
-      sectionPhase: (board) => board.view.phase,
-    });
+    this.text = JSON.parse(root.dataset.playText);
+    this.block = "sniff-play";
+    this.attr = "play";
+    this.label = this.text.board;
+    this.store = STORE;
+    this.keys = KEYS;
+    this.radios = ["players"];
+    this.page = PAGE;
+    this.paces = PACES;
     this.selected = null;
     this.hintOpen = false;
+    const board = (this.board = new Board(root, this));
     const address = new URLSearchParams(location.search);
-    this.intent = address.has("sandbox") ? "sandbox" : "new";
+    const intent = address.has("sandbox") ? "sandbox" : "new";
+    board.intent = intent;
     // play/?rules=classic (the Variants page's "Play classic Sniff") preselects the rules of the next new game.
-    if (RULES.includes(address.get("rules"))) this.settings.rules = address.get("rules");
-    this.mount();
-    this.sandbox = new Sandbox(this);
+    const rules = board.fields.find((field) => field.name === "rules");
+    if (settings.allowed(rules, address.get("rules"))) board.settings.rules = address.get("rules");
+    board.mount();
+    this.sandbox = new Sandbox(board, this);
     this.review = new Review({
-      words: text.review,
+      words: this.text.review,
       practiceUrl: new URL("../practice/", document.baseURI).href,
-      call: (record, seat) => this.call("review", { record, seat }),
-      reason: (error) => this.reason(error),
+      call: (record, seat) => board.call("review", { record, seat }),
+      reason: (error) => board.reason(error),
     });
-    root.sniffPlay = root.boardController = this;
-    if (this.intent === "sandbox") root.sniffBoard?.start(); // "Try it": the visitor asked for the board
+    if (intent === "sandbox") root.boardLoader?.start(); // "Try it": the visitor asked for the board
   }
 
-  // --- stored data (state.mjs): the settings; a save of the release before, taken up once ----------------------
+  // --- the settings, the seats, a save of the release before ----------------------------------------------------
 
-  loadSettings() {
-    return checkSettings(state.readStored(storage(), SETTINGS_KEY));
-  }
-
-  storeSettings() {
-    state.writeStored(storage(), SETTINGS_KEY, state.settingsToStore(this.settings));
-  }
-
-  legacySave() {
-    const saved = checkSavedGame(state.readStored(storage(), GAME_KEY));
-    return saved && { save: saved.save, meta: { resume: { bots: saved.bots } } };
-  }
-
-  dropLegacy() {
-    state.writeStored(storage(), GAME_KEY, null);
-  }
-
-  newArgs() {
-    const { players, bots, rules, partners } = this.settings;
-    // Partnerships are classic Sniff's choice for four players (the engine refuses them with fewer).
+  // Partnerships are classic Sniff's choice for four players (the engine refuses them otherwise).
+  options({ players, rules, partners, bots }) {
     return { players, bots, rules, partnerships: rules === "classic" && players === 4 && partners };
   }
 
-  resumeMeta() {
-    return { bots: this.settings.bots };
+  players(options) {
+    return options.players;
   }
 
-  // --- before the engine runs: the settings ------------------------------------------------------------------
-
-  buildSettings() {
-    const t = this.text;
-    const radios = [2, 3, 4].map((n) =>
-      h(
-        "label",
-        { class: "sniff-play__choice" },
-        h("input", { type: "radio", name: "sniff-players", value: n, checked: this.settings.players === n }),
-        " ",
-        h("span", { "data-players-label": n }, t[`players${n}`]),
-      ),
-    );
-    const partners = h(
-      "label",
-      { class: "sniff-play__choice", "data-play-partners": "" },
-      h("input", { type: "checkbox", name: "partners", checked: this.settings.partners }),
-      " ",
-      t.partners,
-    );
-    const select = (name, label, options) =>
-      h(
-        "label",
-        { class: "sniff-play__select" },
-        h("span", {}, label),
-        h(
-          "select",
-          { name },
-          options.map((value) => h("option", { value, selected: this.settings[name] === value }, t[value])),
-        ),
-      );
-    const form = h(
-      "form",
-      { class: "sniff-play__settings", "data-play-settings": "", autocomplete: "off" },
-      select("rules", t.rules, RULES),
-      h("fieldset", {}, h("legend", {}, t.players), radios, partners),
-      select("bots", t.strength, ["random", "greedy", "strong"]),
-      select("pace", t.pace, ["slow", "normal", "fast", "instant"]),
-    );
-    form.addEventListener("submit", (event) => event.preventDefault());
-    form.addEventListener("change", () => this.readForm(form));
-    this.showRules(form);
-    return form;
+  // Four players are partners in American Sniff, and in classic Sniff when they choose to be.
+  partners(options) {
+    return options.players === 4 && (options.rules === "american" || options.partnerships);
   }
 
-  // The settings as the form shows them (controller.mjs readForm says why it is read again at New game).
-  readForm(form = this.form) {
-    const data = new FormData(form);
-    this.settings = checkSettings({
-      ...this.settings,
-      rules: data.get("rules"),
-      partners: data.get("partners") === "on",
-      players: Number(data.get("sniff-players")),
-      bots: data.get("bots"),
-      pace: data.get("pace"),
-    });
-    this.storeSettings();
-    this.showRules(form);
+  // The partnerships box is classic Sniff's (the board's settings and the online lobby's, by the stored names).
+  hidden({ rules }) {
+    return rules === "classic" ? [] : ["partners"];
   }
 
   // Four players are partners in American Sniff; in classic Sniff they play alone unless the box is ticked.
-  showRules(form) {
-    const { rules, partners } = this.settings;
-    const alone = rules === "classic" && !partners;
-    form.querySelector("[data-players-label='4']").textContent = alone ? this.text.players4alone : this.text.players4;
-    form.querySelector("[data-play-partners]").hidden = rules !== "classic";
+  formShown(form) {
+    const { rules, partners } = this.board.settings;
+    const four = form.querySelector("input[name=sniff-players][value='4']");
+    const words = this.text.options.players;
+    if (four) four.nextElementSibling.textContent = rules === "classic" && !partners ? words.alone : words.values["4"];
   }
 
-  // --- the game: what is Sniff's -----------------------------------------------------------------------------
+  legacy = {
+    read: () => {
+      const { bots, defaultBot } = this.board.schema;
+      const saved = settings.checkSavedGame(readStored(storage(), LEGACY_KEY), { ...STORE, bots, defaultBot });
+      return saved && { save: saved.save, meta: { resume: { bots: saved.bots } } };
+    },
+    drop: () => writeStored(storage(), LEGACY_KEY, null),
+  };
 
-  openSandbox() {
-    return this.sandbox.open(this.mode === "sandbox" ? this.sandbox.layout.join(";") : (new URLSearchParams(location.search).get("sandbox") ?? ""));
+  // --- the game: what is Sniff's -----------------------------------------------------------------------------------
+
+  open(what) {
+    if (what !== "sandbox") return null;
+    const board = this.board;
+    const layout = board.mode === "sandbox" ? this.sandbox.layout.join(";") : (new URLSearchParams(location.search).get("sandbox") ?? "");
+    return this.sandbox.open(layout);
+  }
+
+  render(mode) {
+    if (mode === "sandbox") this.sandbox.render();
   }
 
   // A new hand's table is empty, so the engine hasn't loaded its SVG renderer yet: let it do so while the player
   // looks at their tiles, rather than after their first move; not before, where it would hold up the bots' first
   // moves (the worker answers one call at a time).
-  onStart(view) {
-    this.selected = null;
-    this.rendererLoaded = Boolean(view.svg);
+  viewing(view, start) {
+    if (start) this.rendererLoaded = Boolean(view.svg);
+    if (start || this.board.view?.moves !== view.moves) this.selected = null;
   }
 
-  beforeShow(view) {
-    if (this.view?.moves !== view.moves) this.selected = null;
-  }
-
-  afterShow(view) {
-    if (this.rendererLoaded || view.phase !== "you" || this.source) return;
+  shown(view) {
+    if (this.rendererLoaded || view.phase !== "you" || this.board.source) return;
     this.rendererLoaded = true;
-    this.runtime.call("sniff.render_svg", { layout: "0|0" }).catch(() => {});
+    this.board.runtime.call("sniff.render_svg", { layout: "0|0" }).catch(() => {});
   }
 
-  inProgress(view) {
-    return view.moves > view.handNumber; // a move made: more than the hands dealt
-  }
-
-  recordName(record) {
-    const rules = record.rules === "classic" ? "classic" : "american";
-    return `${rules}-sniff-${new Date().toISOString().slice(0, 10)}.json`;
+  fileName(record) {
+    return `${record.rules === "classic" ? "classic" : "american"}-sniff`;
   }
 
   // A click on a tile of your hand: one place -> play it; several -> select it and light its places.
   clickTile(tile) {
-    if (this.actions.busy("act") || this.view?.phase !== "you") return;
-    const moves = this.view.actions.filter((move) => move.tile === tile);
+    const board = this.board;
+    if (board.actions.busy("act") || board.view?.phase !== "you") return;
+    const moves = board.view.actions.filter((move) => move.tile === tile);
     if (!moves.length) return;
-    if (moves.length === 1) return this.act(moves[0].action);
+    if (moves.length === 1) return board.act(moves[0].action);
     this.selected = this.selected === tile ? null : tile;
     this.focusMoves = this.selected !== null; // a keyboard user goes on to the selected tile's moves
-    this.render();
+    board.render();
   }
 
   // "Play on from here" replaces the saved game: asked first, as New game asks.
   askPlayOn() {
-    if (!this.gameInProgress()) return this.playOn();
-    this.confirm("playOn");
+    if (!this.board.gameInProgress()) return this.playOn();
+    this.board.confirm("playOn");
   }
 
   async playOn() {
-    if (this.mode !== "replay") return;
-    const { replay, step } = this.view;
-    const meta = { resume: this.resumeMeta() };
-    await this.claim();
-    return this.actions.run(
+    const board = this.board;
+    if (board.mode !== "replay") return;
+    const { replay, step } = board.view;
+    const meta = { resume: board.setup.resumeMeta() };
+    await board.saves.claim();
+    return board.actions.run(
       "play-on",
       "change",
-      () => this.call("replay_play_on", { replay, step, bots: meta.resume.bots }, this.keep({ meta })),
+      () => board.call("replay_play_on", { replay, step, bots: meta.resume.bots }, board.keep({ meta })),
       (view) => {
-        this.showMessage(null);
-        this.startGame(view, meta);
+        board.drawing.message(null);
+        board.startGame(view, meta);
       },
-      (error) => this.failed(error),
+      (error) => board.failed(error),
     );
   }
 
-  // --- drawing -----------------------------------------------------------------------------------------------
+  // --- drawing -----------------------------------------------------------------------------------------------------
 
-  beforeRender() {
-    return this.content.querySelector(".sniff-play__table")?.scrollLeft ?? 0;
+  beforeDraw() {
+    return this.board.content.querySelector(".sniff-play__table")?.scrollLeft ?? 0;
   }
 
-  afterRender(panned) {
-    this.section.dataset.busy = this.actions.busy() ? "true" : "false";
-    this.section.dataset.mode = this.mode;
-    scrollToEnd(this.content.querySelector(".sniff-play__log"));
-    table.follow(this.content.querySelector(".sniff-play__table"), panned, this.text.layoutPans);
+  afterDraw(panned) {
+    const board = this.board;
+    scrollToEnd(board.content.querySelector(".sniff-play__log"));
+    table.follow(board.content.querySelector(".sniff-play__table"), panned, this.text.layoutPans);
     const focusMoves = this.focusMoves;
     this.focusMoves = false;
-    return focusMoves && this.section.querySelector(".sniff-move.is-selected");
+    return focusMoves && board.section.querySelector(".sniff-move.is-selected");
   }
 
-  parts() {
+  draw() {
+    const board = this.board;
     const t = this.text;
-    const view = this.view;
-    const replay = this.mode === "replay";
-    const yourTurn = this.mode === "game" && view.phase === "you";
+    const view = board.view;
+    const replay = board.mode === "replay";
+    const yourTurn = board.mode === "game" && view.phase === "you";
     const options = yourTurn && this.selected ? view.actions.filter((move) => move.tile === this.selected) : [];
     const toggleHint = () => {
       this.hintOpen = !this.hintOpen;
-      this.render();
+      board.render();
     };
     const parts = [];
     if (replay) parts.push(this.replayControls());
@@ -254,11 +204,7 @@ class Board extends Controller {
       h(
         "div",
         { class: "sniff-play__status" },
-        h(
-          "p",
-          { class: "sniff-play__turn", "data-play-turn": "", "data-key": "turn", tabindex: "-1" },
-          replay ? "" : view.turn,
-        ),
+        h("p", { class: "sniff-play__turn", "data-play-turn": "", "data-key": "turn", tabindex: "-1" }, replay ? "" : view.turn),
         h(
           "p",
           { class: "sniff-play__meta" },
@@ -268,22 +214,18 @@ class Board extends Controller {
         ),
       ),
       table.seatsPanel(view, t, { reveal: replay }),
-      h(
-        "div",
-        { class: "sniff-play__table" },
-        table.layoutPicture(view.svg, options, (action) => this.act(action), t.hintNone),
-      ),
+      h("div", { class: "sniff-play__table" }, table.layoutPicture(view.svg, options, (action) => board.act(action), t.hintNone)),
       view.hint ? table.hintPanel(view, t, { open: this.hintOpen, toggle: toggleHint }) : null,
     );
     const handOver = view.phase === "handOver" || view.phase === "gameOver";
     if (!replay && !handOver) parts.push(this.handAndMoves(yourTurn));
     parts.push(h("div", { class: "sniff-play__note", "data-board-message-slot": "", "data-patch-keep": "" })); // messages: beside the moves
     if (view.handEnd && view.phase !== "gameOver") {
-      const nextHand = replay || this.source ? null : () => this.nextPart(); // online: the server deals
+      const nextHand = replay || board.source ? null : () => board.nextPart(); // online: the server deals
       parts.push(table.handEndPanel(view, t, { nextHand, canDeal: view.canDeal }));
     }
-    parts.push(this.review.part(this.reviewSource()));
-    const newGame = replay || this.source ? null : () => this.newGame();
+    parts.push(this.review.part(board.replays.reviewSource()));
+    const newGame = replay || board.source ? null : () => board.newGame();
     if (view.gameEnd) parts.push(table.gameEndPanel(view, t, { newGame }));
     parts.push(h("div", { class: "sniff-play__columns" }, table.logPanel(view, t), table.sheetPanel(view, t)));
     return parts;
@@ -292,7 +234,8 @@ class Board extends Controller {
   // Your tiles (click one: it lights its places) and every legal move as a button.
   handAndMoves(yourTurn) {
     const t = this.text;
-    const view = this.view;
+    const board = this.board;
+    const view = board.view;
     const playable = new Set(yourTurn ? view.actions.map((move) => move.tile).filter(Boolean) : []);
     const tile = (notation) =>
       table.tileButton(notation, {
@@ -303,24 +246,14 @@ class Board extends Controller {
     const move = (action) =>
       table.moveButton(action, {
         selected: this.selected && action.tile === this.selected,
-        onclick: () => this.act(action.action),
+        onclick: () => board.act(action.action),
       });
     const group = (id, className, title, content, hidden = false) =>
-      h(
-        "div",
-        { class: className, role: "group", "aria-labelledby": id, hidden },
-        h("h3", { id }, title),
-        content,
-      );
+      h("div", { class: className, role: "group", "aria-labelledby": id, hidden }, h("h3", { id }, title), content);
     return h(
       "div",
       { class: "sniff-play__mine" + (yourTurn ? " is-your-turn" : "") },
-      group(
-        "sniff-play-hand",
-        "sniff-play__hand",
-        t.yourHand,
-        h("div", { class: "sniff-play__tiles" }, view.seats[view.me ?? 0].tiles.map(tile)),
-      ),
+      group("sniff-play-hand", "sniff-play__hand", t.yourHand, h("div", { class: "sniff-play__tiles" }, view.seats[view.me ?? 0].tiles.map(tile))),
       group(
         "sniff-play-moves",
         "sniff-play__moves",
@@ -333,18 +266,19 @@ class Board extends Controller {
 
   replayControls() {
     const t = this.text;
+    const board = this.board;
     const confirm =
-      this.confirming === "playOn"
+      board.confirming === "playOn"
         ? confirmGroup(
             "sniff-play__confirm",
             t.confirmPlayOn,
             button(t.confirmPlayOnYes, "confirm-play-on", () => this.playOn(), { primary: true }),
-            button(t.cancel, "cancel-play-on", () => this.cancelConfirm()),
+            button(t.cancel, "cancel-play-on", () => board.cancelConfirm()),
           )
         : null;
-    const playOn = this.view.canPlayOn ? button(t.playOn, "replay-play-on", () => this.askPlayOn()) : null;
-    return super.replayControls(playOn, confirm);
+    const playOn = board.view.canPlayOn ? button(t.playOn, "replay-play-on", () => this.askPlayOn()) : null;
+    return board.replays.controls(playOn, confirm);
   }
 }
 
-startBoards("[data-sniff-board][data-play-text]", (root) => new Board(root));
+startBoards("sniff", (root) => new Sniff(root));

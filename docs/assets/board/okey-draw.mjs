@@ -1,9 +1,11 @@
-// The Okey table's drawing: the parts of the table that show the game as it stands (okey.mjs puts them in order
-// and keeps the rack, which the visitor arranges). Each takes the view (engine/okey/board/view.py), the words
-// (engine/okey/board/text.py ui_text) and, for its buttons, the table's handlers `on`.
+// The Okey table's drawing: the parts of the table that show the game as it stands (okey.mjs puts them in order,
+// okey-hand.mjs draws the rack, which the visitor arranges; the end of the game's chart is chart.mjs's). Each takes
+// the view (engine/okey/board/view.py), the words (engine/okey/board/text.py ui_text) and, for its buttons, the
+// table's handlers `on`.
 
 const version = new URL(import.meta.url).search;
-const { h, s, format, button } = await import(`./dom.mjs${version}`);
+const { h, format, button } = await import(`./dom.mjs${version}`);
+const { drawChart } = await import(`./chart.mjs${version}`);
 
 const { faceOf, PLACES, shownMoves } = await import(`./okey-rack.mjs${version}`);
 
@@ -304,65 +306,9 @@ export function gameEndPanel(view, t, replay, on) {
     { class: "okey-play__box okey-play__game-end", "aria-labelledby": "okey-game-end" },
     h("h3", { id: "okey-game-end" }, t.gameOver),
     h("p", { "data-okey-winner": "" }, end.text),
-    chart(view, t, end.chart),
+    drawChart(end.chart),
     replay ? null : button(t.newGame, "new-game-end", on.newGame, { primary: true }),
   );
-}
-
-// The totals round by round: lines drawn in SVG (decorative) on two axes, the rounds along and the totals up, and the
-// same figures as a table.
-export function chart(view, t, rows) {
-  const names = view.seats.map((seat) => seat.name);
-  const values = [0, ...rows.flat()];
-  const low = Math.min(...values);
-  const high = Math.max(...values);
-  const span = high - low || 1;
-  const width = 340;
-  const height = 190;
-  const left = 52;
-  const right = 12;
-  const top = 12;
-  const bottom = 38;
-  const x = (i) => left + (i * (width - left - right)) / Math.max(1, rows.length);
-  const y = (v) => top + ((high - v) * (height - top - bottom)) / span;
-  const ticks = [...new Set([low, 0, high])];
-  const svg = s(
-    "svg",
-    { class: "okey-chart", viewBox: `0 0 ${width} ${height}`, "aria-hidden": "true", focusable: "false" },
-    s("line", { class: "okey-chart__axis", x1: left, x2: left, y1: top, y2: height - bottom }),
-    s("line", { class: "okey-chart__axis", x1: left, x2: width - right, y1: height - bottom, y2: height - bottom }),
-    s("line", { class: "okey-chart__zero", x1: left, x2: width - right, y1: y(0), y2: y(0) }),
-    ticks.map((v) => s("text", { class: "okey-chart__tick", x: left - 4, y: y(v) + 3, "text-anchor": "end" }, String(v))),
-    [0, ...rows.map((_, i) => i + 1)].map((i) =>
-      s("text", { class: "okey-chart__tick", x: x(i), y: height - bottom + 12, "text-anchor": "middle" }, String(i)),
-    ),
-    s("text", { class: "okey-chart__title", x: (left + width - right) / 2, y: height - 6, "text-anchor": "middle" }, t.rounds),
-    s(
-      "text",
-      { class: "okey-chart__title", x: 10, y: (top + height - bottom) / 2, "text-anchor": "middle", transform: `rotate(-90 10 ${(top + height - bottom) / 2})` },
-      t.total,
-    ),
-    names.map((_, seat) =>
-      s("polyline", {
-        class: `okey-chart__line okey-chart__line--${seat}`,
-        points: [0, ...rows.map((row) => row[seat])].map((v, i) => `${x(i)},${y(v)}`).join(" "),
-      }),
-    ),
-  );
-  const table = h(
-    "table",
-    { class: "okey-play__chart-table" },
-    h("caption", {}, t.chart),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t.seat), rows.map((_, i) => h("th", { scope: "col" }, format(t.round, { number: i + 1 }))))),
-    h(
-      "tbody",
-      {},
-      names.map((name, seat) =>
-        h("tr", {}, h("th", { scope: "row" }, h("span", { class: `okey-chart__key okey-chart__key--${seat}` }), name), rows.map((row) => h("td", {}, String(row[seat])))),
-      ),
-    ),
-  );
-  return h("figure", { class: "okey-play__chart" }, svg, h("div", { class: "okey-play__table-wrap", tabindex: "0" }, table));
 }
 
 // In pairs the partnerships' sums decide the winner: each partnership and its total.

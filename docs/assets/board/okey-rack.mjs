@@ -1,6 +1,6 @@
-// The Okey rack as the visitor arranges it: pure rules, tested under node --test (tests/node/board_okey.test.mjs);
-// okey.mjs puts them to work. The order is the page's own (the engine's rack has none): a list of tile notations,
-// kept with the save's meta (controller.mjs), so a reload shows the rack as it was left.
+// The Okey rack as the visitor arranges it: pure rules, tested under node --test (tests/node/board_okey_table.test.mjs,
+// board_slots.test.mjs); okey-hand.mjs puts them to work. The order is the page's own (the engine's rack has none):
+// a list of tile notations, kept with the save's meta, so a reload shows the rack as it was left.
 
 export const TILE = /^(?:[RBKY](?:1[0-3]|[1-9])|FJ)$/;
 

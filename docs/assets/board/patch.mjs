@@ -19,7 +19,7 @@ const keyOf = (node) => (node.nodeType === Node.ELEMENT_NODE ? node.getAttribute
 
 // Whether `old` may stand for the new node `fresh`: a text for a text; an element of the same name and namespace
 // (an input of the same type), whose children are its own or not alike (data-patch-keep), and, unless a key
-// matched them, the same first class (the part it is: "okey-play__mine" whether or not it is the visitor's turn;
+// matched them, the same first class (the part it is: "<block>__mine" whether or not it is the visitor's turn;
 // a class the page's scripts add later, such as "focus-visible", comes after it).
 function alike(old, fresh, keyed) {
   if (old.nodeType !== fresh.nodeType) return false;

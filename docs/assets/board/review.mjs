@@ -1,4 +1,4 @@
-// "Review my moves": the engine's review of a finished hand (Sniff) or round (Okey), on any board or table.
+// "Review my moves": the engine's review of a finished part of a game (a hand, a round), on any game's board.
 //
 // Game-neutral and independent of the worker session: a Review is given a `call(record, seat)` that asks the
 // engine (the `<game>.review` op, in the worker: engine/<game>/render/review.py review_json) and, at each draw, the

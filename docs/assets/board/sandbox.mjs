@@ -2,7 +2,8 @@
 // no turns. Any remaining tile goes on any legal join; the picture, the caption and the score change
 // at once; Undo takes back the last placement. The address keeps the layout in the notation
 // (placements joined by ";", URL-encoded: spec/layout-notation.md), so a link reproduces it exactly.
-// The engine's op is sandbox_view (engine/sniff/board/sandbox.py); game.mjs owns the board.
+// The engine's op is sandbox_view (engine/sniff/board/sandbox.py); a mode of Sniff's own on the board (game.mjs
+// opens it and draws it through this).
 
 const version = new URL(import.meta.url).search;
 const [{ h }, table, { format }] = await Promise.all([
@@ -12,8 +13,9 @@ const [{ h }, table, { format }] = await Promise.all([
 ]);
 
 export class Sandbox {
-  constructor(board) {
+  constructor(board, sniff) {
     this.board = board;
+    this.sniff = sniff;
     this.layout = []; // placements in the layout notation
     this.start = []; // the layout the sandbox opened on (the diagram's position): "Start over" goes back to it
     this.view = null;
@@ -25,7 +27,7 @@ export class Sandbox {
     const board = this.board;
     board.mode = "sandbox";
     board.actions.invalidate();
-    board.showMessage(null);
+    board.drawing.message(null);
     const placements = text.split(/[;\n]/).map((part) => part.trim()).filter(Boolean);
     let view;
     try {
@@ -33,7 +35,7 @@ export class Sandbox {
     } catch (error) {
       if (!["notation", "layout-too-long", "too-deep"].includes(error?.details?.code)) throw error;
       // The reason in the page's words, quoting at most an excerpt: never the whole value of the address.
-      board.showMessage(format(board.text.badLayout, { reason: board.reason(error) }));
+      board.drawing.message(format(board.text.badLayout, { reason: board.reason(error) }));
       view = await board.call("sandbox_view", { layout: "" });
     }
     // The page's history entry keeps the layout it opened on: a reload (the address then holds the placements made
@@ -52,7 +54,7 @@ export class Sandbox {
       () => board.call("sandbox_view", { layout: placements.join(";") }),
       (view) => {
         if (board.mode !== "sandbox") return;
-        board.showMessage(null);
+        board.drawing.message(null);
         this.show(view, true);
       },
       (error) => board.failed(error),
@@ -69,7 +71,7 @@ export class Sandbox {
       history.replaceState({ ...history.state, sandboxStart: this.start }, "", url);
     }
     this.render();
-    this.board.announce(view.hint ? [view.hint.heading, view.hint.caption] : [this.board.text.emptyLayout]);
+    this.board.drawing.announce(view.hint ? [view.hint.heading, view.hint.caption] : [this.board.text.emptyLayout]);
   }
 
   place(action) {
@@ -97,7 +99,7 @@ export class Sandbox {
     history.replaceState(history.state, "", url);
     const board = this.board;
     board.intent = "continue";
-    return board.closeReplay(); // the saved game if there is one, else a new game
+    return board.replays.close(); // the saved game if there is one, else a new game
   }
 
   render() {
@@ -168,8 +170,7 @@ export class Sandbox {
       ),
     );
     table.follow(board.content.querySelector(".sniff-play__table"), panned, t.layoutPans);
-    board.extras.replaceChildren();
-    board.extrasKey = "sandbox";
+    board.drawing.clearExtras("sandbox");
     board.section.dataset.mode = "sandbox";
     board.root.dataset.playPhase = "sandbox";
     const focusMoves = this.focusMoves;

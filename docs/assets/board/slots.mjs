@@ -1,5 +1,5 @@
 // Which saved game a browser tab plays, and the move timer's deadline: pure rules, tested under node --test
-// (tests/node/board_slots.test.mjs); controller.mjs puts them to work.
+// (tests/node/board_slots.test.mjs); saves.mjs puts them to work.
 //
 // Each tab plays in a slot of its own: its id is kept in sessionStorage (a reload keeps it) and held as a Web Lock
 // while the tab is open (navigator.locks: the lock goes when the tab does). The worker keeps each slot's save,

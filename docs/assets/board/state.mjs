@@ -1,61 +1,10 @@
-// The board's pure logic: what it stores in the browser, which replies it may still apply, replay steps,
-// and the checks a record's text passes before it is posted to the engine. No DOM and no engine here, so
-// Node's own test runner checks every rule (tests/node/board_state.test.mjs); game.mjs and sandbox.mjs
-// put it to work.
+// The board's pure logic, for every game: reading and writing what it stores in the browser, which replies it may
+// still apply, an online table's states, replay steps, the checks a record's text passes before it is posted to the
+// engine, and errors in the page's words. No DOM and no engine here, so Node's own test runner checks every rule
+// (tests/node/board_state.test.mjs); controller.mjs and its parts put it to work. (What each game stores, and how it
+// is checked: settings.mjs, slots.mjs.)
 
 // --- stored data ------------------------------------------------------------------------------------------------
-//
-// localStorage holds two values, each JSON with a "version":
-//   sniff-board:settings  {version, players, bots, pace}
-//   sniff-board:game      {version, save, bots}   the engine's resume data ("save"), kept as given
-// Every stored value is checked: one that is missing, of another version's format or not on offer in this
-// release (a bot renamed, a pace dropped) falls back to its default, so old or damaged data never locks a
-// returning visitor out. A saved game of another version is forgotten, never restored (one without a version is
-// read as this one's when it has a save: the board wrote those before versions).
-
-export const SETTINGS_KEY = "sniff-board:settings";
-export const GAME_KEY = "sniff-board:game";
-export const STORAGE_VERSION = 1;
-
-export const PLAYERS = [2, 3, 4];
-export const BOTS = ["random", "greedy", "strong"];
-export const PACES = { slow: 1800, normal: 1000, fast: 450, instant: 0 };
-export const RULES = ["american", "classic"];
-export const DEFAULTS = Object.freeze({ rules: "american", partners: false, players: 2, bots: "greedy", pace: "normal" });
-
-const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-
-// Settings from anything (a stored value, parsed or not): each field checked on its own.
-export function checkSettings(value) {
-  const stored = isObject(value) ? value : {};
-  // Settings written before the version field kept the same names: their values are checked like any other.
-  const known = stored.version === undefined || stored.version === STORAGE_VERSION;
-  const pick = (name, ok) => (known && ok(stored[name]) ? stored[name] : DEFAULTS[name]);
-  return {
-    rules: pick("rules", (v) => RULES.includes(v)),
-    // Classic Sniff's four players as partnerships (American Sniff's four always are).
-    partners: pick("partners", (v) => typeof v === "boolean"),
-    players: pick("players", (v) => PLAYERS.includes(v)),
-    bots: pick("bots", (v) => BOTS.includes(v)),
-    pace: pick("pace", (v) => typeof v === "string" && Object.hasOwn(PACES, v)),
-  };
-}
-
-export function settingsToStore(settings) {
-  return { version: STORAGE_VERSION, ...checkSettings(settings) };
-}
-
-// The saved game, or null when there is none this release can restore. "save" is the engine's own resume data:
-// the page checks only that it is an object and hands it back as it was given.
-export function checkSavedGame(value) {
-  if (!isObject(value) || !isObject(value.save)) return null;
-  if (value.version !== undefined && value.version !== STORAGE_VERSION) return null;
-  return { save: value.save, bots: BOTS.includes(value.bots) ? value.bots : DEFAULTS.bots };
-}
-
-export function savedGameToStore({ save, bots }) {
-  return { version: STORAGE_VERSION, save, bots: BOTS.includes(bots) ? bots : DEFAULTS.bots };
-}
 
 // Read and write through a Storage (localStorage); storage refused (private mode), full or damaged never throws.
 export function readStored(storage, key) {
@@ -151,7 +100,7 @@ export class Actions {
 
 // --- an online table's states -------------------------------------------------------------------------------------
 //
-// The board of an online table (controller.mjs openOnline) draws the states its server sends, each made into a view
+// The board of an online table (online-source.mjs) draws the states its server sends, each made into a view
 // by the engine in the page. States can arrive faster than they are converted: the board converts one at a time,
 // then the newest that came meanwhile, and never draws an older one than it shows. A version is converted once: a
 // table's state changes only with its version (the end of the pause between two deals is a version of its own,
@@ -163,11 +112,10 @@ export function takesState(version, shown, pending = null) {
   return version > shown && (pending === null || version > pending);
 }
 
-// What a new view of the game brings to announce: the new lines of the part's log (the same hand or round, the log
-// grown), else the whole log of a new part.
+// What a new view of the game brings to announce: the new lines of the part's log (the same part, its number the
+// view's "part", the log grown), else the whole log of a new part.
 export function newLines(before, view) {
-  const part = (shown) => shown?.round ?? shown?.handNumber;
-  const same = Boolean(before) && part(before) === part(view) && view.log.length >= before.log.length;
+  const same = Boolean(before) && before.part === view.part && view.log.length >= before.log.length;
   return same ? view.log.slice(before.log.length) : [...view.log];
 }
 
@@ -181,9 +129,9 @@ export function replayTarget(button, step, steps) {
   return Math.max(0, Math.min(last, target));
 }
 
-// --- the layout's targets ------------------------------------------------------------------------------------------
+// --- a drawing's targets --------------------------------------------------------------------------------------------
 
-// The radius of the places' targets, in the drawing's units: as large as `largest`, but never so large that two
+// The radius of the places' targets (where a selected tile may go), in the drawing's units: as large as `largest`, but never so large that two
 // targets overlap (a tap would then go to the wrong place), and never smaller than the ring that shows a place.
 export function hitRadius(places, { ring, largest }) {
   let nearest = Infinity;
@@ -266,7 +214,8 @@ export function errorText(error, errors) {
   for (const template of candidates) {
     if ([...template.matchAll(/\{([a-z_]+)\}/gi)].every(([, name]) => name in params)) return format(template, params);
   }
-  // A reason the engine already worded in the page's language, from its catalogs (a refused Okey move).
+  // A reason the engine already worded in the page's language, from its catalogs (a refused move of a game whose
+  // board words its own refusals).
   if (typeof details.params?.words === "string") return details.params.words;
   return errors?.unknown ?? excerpt(details.message ?? String(error));
 }

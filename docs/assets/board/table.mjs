@@ -1,11 +1,54 @@
 // The board's pictures of a game: the table (layout, seats, your hand and moves), the end of a
 // hand or of the game, the log and the score sheet. Pure rendering: every function takes the
 // engine's view (engine/sniff/board/view.py) and the words (engine/sniff/board/text.py ui_text), and returns
-// elements; what a click does comes in as callbacks. The controller is game.mjs.
+// elements; what a click does comes in as callbacks. The adapter that puts them on the board is game.mjs.
 
 const version = new URL(import.meta.url).search;
-const [dom, { hitRadius }] = await Promise.all([import(`./dom.mjs${version}`), import(`./state.mjs${version}`)]);
-const { h, s, listen, svgFrom, format, tileName, tileFace, tileBack } = dom;
+const [dom, { hitRadius }, { drawChart }] = await Promise.all([
+  import(`./dom.mjs${version}`),
+  import(`./state.mjs${version}`),
+  import(`./chart.mjs${version}`),
+]);
+const { h, s, listen, svgFrom, format } = dom;
+
+// "3|4" -> "[3|4]", as the engine writes a tile in sentences and button names.
+export const tileName = (notation) => `[${notation}]`;
+
+// Pips of each value on a 3 x 3 grid (along the tile, across it), as engine/sniff/svg.py draws them.
+const PIPS = {
+  0: [],
+  1: [[0, 0]],
+  2: [[1, -1], [-1, 1]],
+  3: [[1, -1], [0, 0], [-1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [0, -1], [1, -1], [-1, 1], [0, 1], [1, 1]],
+};
+
+// A domino's face, standing up (one half above the other), in the diagrams' colours
+// (the .sniff-svg classes of docs/assets/stylesheets/diagrams.css). Decorative: the
+// button around it carries the name.
+export function tileFace(notation) {
+  const [a, b] = notation.split("|").map(Number);
+  const face = s("svg", {
+    class: "sniff-svg sniff-face",
+    viewBox: "0 0 22 42",
+    "aria-hidden": "true",
+    focusable: "false",
+  });
+  face.append(s("rect", { class: "tile-body", x: 1, y: 1, width: 20, height: 40, rx: 3, "stroke-width": 1.2 }));
+  face.append(s("line", { class: "tile-divider", x1: 4, y1: 21, x2: 18, y2: 21, "stroke-width": 1.2 }));
+  [a, b].forEach((value, half) => {
+    const cy = 11 + half * 20;
+    for (const [along, across] of PIPS[value]) {
+      face.append(s("circle", { class: "pip", cx: 11 + across * 5, cy: cy + along * 5, r: 1.9 }));
+    }
+  });
+  return face;
+}
+
+// The back of a tile: someone else's, face down.
+export const tileBack = () => h("span", { class: "sniff-back", "aria-hidden": "true" });
 
 // The engine's SVG of the layout, with the places the selected tile may go made clickable.
 // options: [{action, target, side, label}] of one tile; choose(action) when one is clicked.
@@ -284,31 +327,15 @@ function sheetCell(row, side, view, text) {
 // The end of a hand: every hand shown, each deduction with its rounding, and Next hand.
 export function handEndPanel(view, text, { nextHand, canDeal }) {
   const end = view.handEnd;
-  const deduction = (d) => {
-    const tiles = view.seats[d.seat].tiles;
-    return h(
-      "li",
-      { "data-seat": d.seat, "data-deduction": d.deduction },
-      h("strong", {}, view.seats[d.seat].name),
-      " ",
-      tiles.length ? faces(tiles) : null,
-      " ",
-      d.text,
-    );
+  // A seat's line: its name, its tiles left, and what they cost or count.
+  const seatLine = (entry, data) => {
+    const tiles = view.seats[entry.seat].tiles;
+    const name = h("strong", {}, view.seats[entry.seat].name);
+    return h("li", { "data-seat": entry.seat, ...data }, name, " ", tiles.length ? faces(tiles) : null, " ", entry.text);
   };
+  const deduction = (d) => seatLine(d, { "data-deduction": d.deduction });
   // Classic Sniff: no deductions; every seat's tiles left, then the award with its arithmetic.
-  const remaining = (r) => {
-    const tiles = view.seats[r.seat].tiles;
-    return h(
-      "li",
-      { "data-seat": r.seat, "data-pips": r.pips },
-      h("strong", {}, view.seats[r.seat].name),
-      " ",
-      tiles.length ? faces(tiles) : null,
-      " ",
-      r.text,
-    );
-  };
+  const remaining = (r) => seatLine(r, { "data-pips": r.pips });
   return h(
     "section",
     { class: "sniff-play__end", "aria-labelledby": "sniff-play-end-title" },
@@ -329,7 +356,7 @@ export function gameEndPanel(view, text, { newGame }) {
     { class: "sniff-play__end sniff-play__end--game", "aria-labelledby": "sniff-play-over-title" },
     h("h3", { id: "sniff-play-over-title" }, text.gameOver),
     h("p", { class: "sniff-play__winner" }, view.gameEnd.text),
-    h("figure", { class: "sniff-play__chart" }, svgFrom(view.gameEnd.chart), h("figcaption", {}, text.chart)),
+    drawChart(view.gameEnd.chart),
     newGame ? button(text.newGame, { "data-key": "new-game-end", onclick: newGame }) : null,
   );
 }

@@ -7,7 +7,7 @@
 // under another name does not open. What is sealed: {save, meta}; meta is the page's own data about the game (the
 // bots, the rack's order, the move timer's deadline), kept beside the save so a reload takes it up too.
 //
-// Names are "<game>:<slot>": the slot is the browser tab's (controller.mjs), so two tabs keep two games; a game the
+// Names are "<game>:<slot>": the slot is the browser tab's (saves.mjs), so two tabs keep two games; a game the
 // worker dealt ahead for the visitor's next New game is "<game>:next:<id>" until a tab takes it (take()).
 // Every function resolves (never rejects): a storage that is full or refused gives false or null.
 

@@ -226,7 +226,7 @@ async function restore({ name, from }, args) {
     payload = latest.get(name) ?? (await open(name));
   }
   if (!payload && !args?.save) throw Object.assign(new Error("no save"), { details: noSave(from ?? name) });
-  // A save of the release before, handed over once: the engine checks it as it would a forged one (controller.mjs
+  // A save of the release before, handed over once: the engine checks it as it would a forged one (saves.mjs
   // LEGACY says why that is enough).
   if (args?.save) return { args, meta: {} };
   return { args: { ...payload.meta?.resume, ...args, save: payload.save }, meta: payload.meta ?? {} };

@@ -31,8 +31,9 @@ def _words(position: Position, lang: str):
 
 #: How the site's pages carry the table (``scripts/hooks/board.py``): its module and style
 #: (``docs/assets/board/<files>.mjs`` and ``.css``), the root's attribute of its words (``data-<words>-text``) and
-#: its class beside the loader's.
-PAGE = {"files": "okey", "words": "okey", "classes": "okey-board"}
+#: its class beside the loader's; ``defaults``: where the page's forms (the table's settings, the online lobby) start
+#: from another value than the spec's default: a newcomer's table is assisted, the engine's is not unless asked.
+PAGE = {"files": "okey", "words": "okey", "classes": "okey-board", "defaults": {"assisted": True}}
 #: The table's static picture before it starts: a rack as it looks once the table runs (tiles in the notation).
 PICTURE = ("R4", "R5", "R6", "K9", "B9", "Y9", "B12", "B12")
 

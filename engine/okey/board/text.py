@@ -18,7 +18,7 @@ form of the catalog.
 
 from __future__ import annotations
 
-from ...core.board_text import replay_words, setup_words
+from ...core.board_text import option_words, pace_words, replay_words, setup_words
 from ...core.i18n import translations
 from ..melds import Piece
 from ..render.legend import FALSE_JOKER_MARK, OKEY_MARK
@@ -44,18 +44,26 @@ def ui_text(lang: str = "en") -> dict[str, str]:
         "errors": error_words(lang),
         "review": review_words(lang),
         "setup": _("Table settings"),
-        "mode": _("Players"),
-        "solo": _("Solo: you against three bots"),
-        "pairs": _("Pairs: the bot opposite is your partner"),
-        "strength": _("Bots"),
-        "random": _("Easy: any legal move"),
-        "greedy": _("Medium: opens as soon as it can"),
-        "strong": _("Strong: weighs its discards"),
-        "doubling": _("Doubling: each opening must beat the last one"),
-        "rounds": _("Rounds"),
-        "rounds1": _("1 round"),
-        "rounds3": _("3 rounds"),
-        "assisted": _("Assisted table: penalty tiles marked, rack arranged for you"),
+        # The settings' words, by the spec's names (engine/okey/spec.py OPTIONS, TABLE_OPTIONS, BOT_LEVELS) and the
+        # table's pace; the move timer's below (its values are the page's own).
+        "options": {
+            "mode": option_words(
+                _("Players"),
+                {"solo": _("Solo: you against three bots"), "pairs": _("Pairs: the bot opposite is your partner")},
+            ),
+            "bots": option_words(
+                _("Bots"),
+                {
+                    "random": _("Easy: any legal move"),
+                    "greedy": _("Medium: opens as soon as it can"),
+                    "strong": _("Strong: weighs its discards"),
+                },
+            ),
+            "doubling": option_words(_("Doubling: each opening must beat the last one")),
+            "rounds": option_words(_("Rounds"), {1: _("1 round"), 3: _("3 rounds")}),
+            "assisted": option_words(_("Assisted table: penalty tiles marked, rack arranged for you")),
+            "pace": pace_words(lang),
+        },
         "timer": _("Move timer"),
         "timerOff": _("Off"),
         "timerSeconds": _("{seconds} seconds"),
@@ -423,6 +431,20 @@ class Words:
 
     def game_over(self) -> str:
         return self._("The game is over.")
+
+    # -- the chart of the totals (the table's own words, as ui_text gives them) --------------------------------------
+
+    def chart_title(self) -> str:
+        return self._("Totals round by round")
+
+    def chart_rounds(self) -> str:
+        return self._("Rounds")
+
+    def chart_total(self) -> str:
+        return self._("Total")
+
+    def round_label(self, number: int) -> str:
+        return self._("Round {number}").format(number=number)
 
     # -- refusals ----------------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
+from ...core.chart import score_lines
 from ...core.sessions import Position, board_phase
 from ..actions import TAKE, Decline, Discard, Draw, LayMelds, LayOff, LayPairs, Seize, Take
 from ..arrange import best_value, is_penalty, layoff_spots, opening, pairs_opening
@@ -235,6 +236,7 @@ def game_view(position: Position, lang: str, *, assisted: bool = False) -> dict:
         "options": options.as_json(),
         "assisted": assisted,
         "round": seen.round_number,
+        "part": seen.round_number,
         "rounds": options.rounds,
         "indicator": seen.indicator.notation(),
         "okey": okey.tile.notation(),
@@ -291,7 +293,7 @@ def game_view(position: Position, lang: str, *, assisted: bool = False) -> dict:
         view["gameEnd"] = {
             "winners": winners,
             "text": words.winners(winners, best),
-            "chart": totals_by_round(position.done),
+            "chart": score_chart(position.done, view["seats"], words),
         }
     if ended is not None and options.mode == "pairs":
         # In pairs the partnerships' sums decide: shown beside the seats' totals.
@@ -338,6 +340,14 @@ def round_end(state: Round, totals: Sequence[int], words: Words) -> dict:
             for seat in range(4)
         ],
     }
+
+
+def score_chart(rounds: Sequence[Round], seats: list[dict], words: Words) -> dict:
+    """Each seat's total after each finished round (``engine.core.chart.score_lines``); Okey has no target."""
+    totals = totals_by_round(rounds)
+    columns = [words.round_label(number) for number in range(1, len(rounds) + 1)]
+    lines = [(seat["name"], [row[seat["seat"]] for row in totals]) for seat in seats]
+    return score_lines(words.chart_title(), words.chart_rounds(), words.chart_total(), columns, lines)
 
 
 def totals_by_round(rounds: Sequence[Round]) -> list[list[int]]:

@@ -12,7 +12,7 @@ Placeholders in braces: ``{tile}`` and ``{target}`` are tiles written ``[3|4]``.
 
 from __future__ import annotations
 
-from ...core.board_text import replay_words, setup_words
+from ...core.board_text import option_words, pace_words, replay_words, setup_words
 from ...core.i18n import translations
 from ..game import Action, Draw, Drew, Event, Pass, Play, Played
 from ..render.text import side_name
@@ -35,19 +35,26 @@ def ui_text(lang: str = "en") -> dict:
         "errors": error_words(lang),
         "review": review_words(lang),
         "setup": _("Game settings"),
-        "players": _("Players"),
-        "players2": _("2 players"),
-        "players3": _("3 players"),
-        "players4": _("4 players: you and a bot partner"),
-        "players4alone": _("4 players, each on their own"),
-        "rules": _("Rules"),
-        "american": _("American Sniff"),
-        "classic": _("Classic Sniff"),
-        "partners": _("Classic Sniff with 4 players: play in partnerships (you and North)"),
-        "strength": _("Bots"),
-        "random": _("Easy: any legal move"),
-        "greedy": _("Medium: the most points now"),
-        "strong": _("Strong: thinks ahead"),
+        # The settings' words, by the spec's names (engine/sniff/spec.py OPTIONS, BOT_LEVELS) and the board's pace.
+        "options": {
+            # With four players the last label says who partners whom (classic Sniff: "alone" unless they choose to).
+            "players": option_words(
+                _("Players"),
+                {2: _("2 players"), 3: _("3 players"), 4: _("4 players: you and a bot partner")},
+            )
+            | {"alone": _("4 players, each on their own")},
+            "rules": option_words(_("Rules"), {"american": _("American Sniff"), "classic": _("Classic Sniff")}),
+            "partnerships": option_words(_("Classic Sniff with 4 players: play in partnerships (you and North)")),
+            "bots": option_words(
+                _("Bots"),
+                {
+                    "random": _("Easy: any legal move"),
+                    "greedy": _("Medium: the most points now"),
+                    "strong": _("Strong: thinks ahead"),
+                },
+            ),
+            "pace": pace_words(lang),
+        },
         **setup_words(lang),
         "board": _("The game board"),
         "yourHand": _("Your hand"),
@@ -365,6 +372,10 @@ class Words:
     def chart_hand(self) -> str:
         _ = self._
         return _("Hand")
+
+    def chart_total(self) -> str:
+        _ = self._
+        return _("Total")
 
     def chart_target(self, target: int) -> str:
         _ = self._

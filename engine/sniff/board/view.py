@@ -21,6 +21,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
+from ...core.chart import score_lines
 from ...core.sessions import Position, board_phase
 from ..game import Draw, Drew, Event, Hand, Pass, Played, PlayerView
 from ..render.text import describe, side_name
@@ -240,6 +241,7 @@ def game_view(position: Position, lang: str) -> dict:
         "partnerships": words.partnerships,
         "target": seen.target,
         "handNumber": number,
+        "part": number,
         "current": seen.current_player,
         "turn": words.turn(seen.current_player, legal[0] if legal else None, drawn, _why_pass(seen, legal)),
         "seats": seats,
@@ -257,8 +259,6 @@ def game_view(position: Position, lang: str) -> dict:
         view["turn"] = ending(over, words)[0]
         view["handEnd"] = hand_end(over, words)
     if position.over:
-        from .chart import score_chart
-
         last_hand = position.done[-1]
         winner = last_hand.winner
         view["gameEnd"] = {
@@ -267,6 +267,18 @@ def game_view(position: Position, lang: str) -> dict:
             "chart": score_chart(position.done, seen.sides, seen.target, words),
         }
     return view
+
+
+def score_chart(hands: Sequence[Hand], sides: int, target: int, words: Words) -> dict:
+    """Every side's score after each finished hand, with the target line (``engine.core.chart.score_lines``)."""
+    return score_lines(
+        words.chart_title(),
+        words.chart_hand(),
+        words.chart_total(),
+        [words.hand_label(number) for number in range(1, len(hands) + 1)],
+        [(words.side(side), [hand.scores[side] for hand in hands]) for side in range(sides)],
+        (target, words.chart_target(target)),
+    )
 
 
 def hand_end(hand: Hand, words: Words) -> dict:
