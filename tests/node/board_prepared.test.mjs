@@ -110,6 +110,18 @@ test("a New game claims the prepared game that fits once, and a second claim fin
   assert.ok(!peekNext(storage, "okey", WANTED));
 });
 
+test("a prepared game drawn at once is claimed by its id: one another tab has put in its place is not", async () => {
+  const storage = new Storage();
+  const locks = new Locks();
+  await offerNext(storage, locks, "okey", prepared("a"));
+  const drawn = peekNext(storage, "okey", WANTED);
+  assert.equal(drawn.id, "a");
+  await offerNext(storage, locks, "okey", prepared("b")); // another tab dealt the next one meanwhile
+  assert.deepEqual(await claimNext(storage, locks, "okey", WANTED, drawn.id), { entry: null, dropped: null });
+  assert.equal(peekNext(storage, "okey", WANTED).id, "b"); // left for a New game to draw
+  assert.equal((await claimNext(storage, locks, "okey", WANTED, "b")).entry.id, "b");
+});
+
 test("two tabs claiming at the same moment: one draws the prepared game, the other none", async () => {
   for (let round = 0; round < 20; round++) {
     const locks = new Locks();

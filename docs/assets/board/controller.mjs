@@ -9,6 +9,7 @@
 //   saves.mjs          this tab's slot and the list of saved games (the saves stay sealed in the worker)
 //   replays.mjs        a record loaded and stepped through, the record's download, what Review may review
 //   online-source.mjs  an online table as the source of the views and where the moves go (online.mjs hands it over)
+//   ahead.mjs          the next game, dealt ahead by the worker and drawn by New game at once, before it runs
 //   drawing.mjs        the redraw in place that keeps the focus, the message and the live region, the boxes
 //
 // The page gives the board its game (data-board), the game's schema (data-board-schema) and the loader
@@ -45,15 +46,17 @@
 // the runtime: a move made on such a view waits there until the worker is ready, never lost.
 
 const version = new URL(import.meta.url).search;
-const [dom, state, { Setup }, { Saves, LEGACY }, { Replays }, { OnlineSource }, { Drawing }] = await Promise.all([
-  import(`./dom.mjs${version}`),
-  import(`./state.mjs${version}`),
-  import(`./setup.mjs${version}`),
-  import(`./saves.mjs${version}`),
-  import(`./replays.mjs${version}`),
-  import(`./online-source.mjs${version}`),
-  import(`./drawing.mjs${version}`),
-]);
+const [dom, state, { Setup }, { Saves, LEGACY }, { Replays }, { OnlineSource }, { Drawing }, { Ahead, PREPARED }] =
+  await Promise.all([
+    import(`./dom.mjs${version}`),
+    import(`./state.mjs${version}`),
+    import(`./setup.mjs${version}`),
+    import(`./saves.mjs${version}`),
+    import(`./replays.mjs${version}`),
+    import(`./online-source.mjs${version}`),
+    import(`./drawing.mjs${version}`),
+    import(`./ahead.mjs${version}`),
+  ]);
 const { delay, addContinue } = dom;
 const { Actions, format } = state;
 
@@ -80,6 +83,7 @@ export class Board {
     this.drawing = new Drawing(this);
     this.replays = new Replays(this);
     this.online = new OnlineSource(this);
+    this.ahead = new Ahead(this);
     this.section = this.drawing.section;
     this.content = this.drawing.content;
     root.boardController = this;
@@ -91,9 +95,26 @@ export class Board {
     const panel = this.root.querySelector(".tile-board__panel");
     this.root.insertBefore(this.section, panel);
     const start = panel.querySelector("[data-board-start]");
-    start.addEventListener("click", () => (this.intent = "new"), { capture: true });
+    // New game pressed before the engine runs draws the game dealt ahead at once, if one fits the settings (the
+    // loader starts the worker meanwhile, which takes the game up).
+    start.addEventListener(
+      "click",
+      () => {
+        this.intent = "new";
+        this.setup.read();
+        if (!this.runtime && this.ahead.fits()) this.early = this.newGame();
+      },
+      { capture: true },
+    );
     start.before(this.form);
+    this.form.addEventListener("change", () => this.ahead.schedule());
+    // Pressed before this board was set up (the loader is starting already): the same.
+    const loading = this.root.boardLoader?.state === "loading";
+    if (loading && this.intent === "new" && !this.runtime && this.ahead.fits()) this.early = this.newGame();
     this.offerContinue(start);
+    // A page for playing (the fence's preload) starts the engine as it opens for a visitor with a game dealt ahead:
+    // their engine's files are in the browser already, and it holds the game sooner.
+    if ("boardPreload" in this.root.dataset && this.ahead.fits()) this.root.boardLoader?.preload();
     this.root.dispatchEvent(new Event("board-mounted"));
   }
 
@@ -117,10 +138,16 @@ export class Board {
   async ready(runtime) {
     this.runtime = runtime;
     this.hasRuntime(runtime);
-    this.section.hidden = false;
+    this.ahead.flush();
+    if (this.early) {
+      // New game was pressed before: its game is drawn (the worker takes it up now) or waits for the engine.
+      const early = this.early;
+      this.early = null;
+      this.reveal();
+      return early.then(() => (this.gameId === PREPARED ? this.ahead.taken : null)).catch(() => {});
+    }
+    this.reveal();
     this.actions.invalidate();
-    this.resumeButton?.remove();
-    this.form.remove(); // the settings live under the game from now on
     const own = this.game.open?.(this.intent);
     if (own) return own;
     if (this.intent === "online") return this.online.ready();
@@ -150,9 +177,24 @@ export class Board {
     return this.stored ? this.resume() : this.newGame();
   }
 
-  // One op of the game (`<game>.<op>`, engine/board), in the page's language; waits for the runtime.
+  // The game's section in the page, the settings under it from now on.
+  reveal() {
+    if (!this.section.hidden) return;
+    this.section.hidden = false;
+    this.resumeButton?.remove();
+    this.form.remove();
+  }
+
+  // Whether the worker holds the game shown (not one drawn from a game dealt ahead that it has yet to take up).
+  holding() {
+    return Boolean(this.runtime) && this.gameId !== PREPARED;
+  }
+
+  // One op of the game (`<game>.<op>`, engine/board), in the page's language; waits for the runtime, and a call
+  // about a game drawn before the worker took it up waits for that (ahead.mjs).
   async call(op, args, keep) {
     const runtime = this.runtime ?? (await this.runtimeReady);
+    if (args?.game === PREPARED) args = { ...args, game: await this.ahead.taken };
     return runtime.call(`${this.name}.${op}`, { lang: this.lang, ...args }, keep);
   }
 
@@ -163,7 +205,9 @@ export class Board {
   // New meta for the game (the rack's order, the timer's deadline): sealed beside its save.
   async keepMeta() {
     if (this.mode !== "game" || !this.saves.slot || this.source) return;
-    const reply = await this.runtime.call("vault.meta", this.keep()).catch(() => ({ stored: false }));
+    if (this.gameId === PREPARED) await this.ahead.taken?.catch(() => {}); // sealed once the worker has the game
+    const runtime = this.runtime ?? (await this.runtimeReady);
+    const reply = await runtime.call("vault.meta", this.keep()).catch(() => ({ stored: false }));
     this.noteStored(reply.stored);
   }
 
@@ -195,9 +239,11 @@ export class Board {
   // --- games ---------------------------------------------------------------------------------------------------------
 
   async newGame() {
-    await this.saves.claim();
+    const claimed = this.saves.claim(); // this tab's slot, for the game's save (a game dealt ahead is drawn meanwhile)
     this.setup.read();
     const meta = { resume: this.setup.resumeMeta() };
+    if (!this.source && (await this.ahead.start(meta))) return "applied";
+    await claimed;
     return this.actions.run(
       "new-game",
       "change",
@@ -260,6 +306,7 @@ export class Board {
     this.drawing.announce(view.phase === "you" && lines?.length ? [...lines, view.turn] : lines);
     this.game.shown?.(view);
     if (this.mode === "game" && view.phase === "bot") this.runBots();
+    if (this.mode === "game") this.ahead.schedule(); // the next game, dealt while the visitor plays this one
   }
 
   render() {

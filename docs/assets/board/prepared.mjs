@@ -85,17 +85,18 @@ function exclusive(locks, game, work) {
   return locks.request(lockName(game), work);
 }
 
-// Whether a prepared game fits `wanted`, without claiming it (the page may then start the worker as it loads).
+// The prepared game that fits `wanted`, or null, without claiming it: the page may draw it at once and claim it
+// meanwhile (claimNext with its id), or start the worker as it loads.
 export function peekNext(storage, game, wanted) {
   const entry = checkNext(read(storage, game));
-  return Boolean(entry && fits(entry, wanted));
+  return entry && fits(entry, wanted) ? entry : null;
 }
 
-// Claim the prepared game for a New game dealt as `wanted`: {entry, dropped}. `entry` is the prepared game (now
-// removed, so no other tab draws it) or null when none fits; `dropped` the id of one removed unused, whose sealed
-// save the worker may forget: one of another release, or damaged. One of other settings or another language stays
-// (the visitor may go back to them; the next game dealt ahead replaces it).
-export function claimNext(storage, locks, game, wanted) {
+// Claim the prepared game for a New game dealt as `wanted` (`id`: that one only, the one drawn): {entry, dropped}.
+// `entry` is the prepared game (now removed, so no other tab draws it) or null when none fits; `dropped` the id of
+// one removed unused, whose sealed save the worker may forget: one of another release, or damaged. One of other
+// settings or another language stays (the visitor may go back to them; the next game dealt ahead replaces it).
+export function claimNext(storage, locks, game, wanted, id = null) {
   return exclusive(locks, game, () => {
     const stored = read(storage, game);
     const entry = checkNext(stored);
@@ -107,7 +108,7 @@ export function claimNext(storage, locks, game, wanted) {
       write(storage, game, null);
       return { entry: null, dropped: entry.id };
     }
-    if (!fits(entry, wanted)) return { entry: null, dropped: null };
+    if (!fits(entry, wanted) || (id !== null && entry.id !== id)) return { entry: null, dropped: null };
     return write(storage, game, null) ? { entry, dropped: null } : { entry: null, dropped: null };
   });
 }
