@@ -32,6 +32,36 @@ export class Ahead {
     this.preparing = false;
     this.timer = null;
     this.forgotten = []; // ids of prepared games dropped while no worker ran, to forget from its vault
+    this.early = null; // a New game pressed before the engine ran
+  }
+
+  // Once the board is set up (controller.mjs mount): New game pressed before the engine runs draws the game dealt
+  // ahead at once, if one fits the settings (the loader starts the worker meanwhile, which takes the game up); so does
+  // a press before the board was set up (the loader is starting already). A page for playing (the fence's preload)
+  // starts the engine as it opens for a visitor with a game dealt ahead: its files are in the browser already.
+  mount(start) {
+    const board = this.board;
+    const early = () => {
+      if (board.intent === "new" && !board.runtime && this.fits()) this.early = board.newGame();
+    };
+    start.addEventListener("click", () => (board.setup.read(), early()), { capture: true });
+    board.form.addEventListener("change", () => this.schedule());
+    if (board.root.boardLoader?.state === "loading") early();
+    if ("boardPreload" in board.root.dataset && this.fits()) board.root.boardLoader?.preload();
+  }
+
+  // The engine runs (controller.mjs ready): what New game, pressed before, began (its game drawn, which the worker
+  // takes up now, or waiting for the engine), or null.
+  ready() {
+    this.flush();
+    const early = this.early;
+    this.early = null;
+    return early?.then(() => (this.board.gameId === PREPARED ? this.taken : null)).catch(() => {}) ?? null;
+  }
+
+  // Whether the worker holds the game shown (not one drawn from a game dealt ahead that it has yet to take up).
+  holds() {
+    return Boolean(this.board.runtime) && this.board.gameId !== PREPARED;
   }
 
   // The New game the form's settings deal now (setup.mjs: read before a new game).
@@ -128,7 +158,7 @@ export class Ahead {
     const board = this.board;
     const phase = board.view?.phase;
     const waiting = board.mode === "game" && (phase === "you" || phase === "gameOver");
-    return Boolean(this.release && board.runtime) && !board.source && waiting && board.gameId !== PREPARED && !board.actions.busy();
+    return Boolean(this.release) && this.holds() && !board.source && waiting && !board.actions.busy();
   }
 
   async prepare() {

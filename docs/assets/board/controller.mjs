@@ -41,9 +41,8 @@
 //   open(what)            a mode of its own ("sandbox"): opened when the loader is ready or the worker restarted;
 //                         render(mode) draws it
 //
-// Made to grow: the views a board draws come through show(view) from wherever they come (the worker, an online
-// table; a view prepared before the worker is ready), and every engine call goes through call(), which waits for
-// the runtime: a move made on such a view waits there until the worker is ready, never lost.
+// The views a board draws come through show(view) from wherever they come (the worker, an online table, a game dealt
+// ahead), and every engine call through call(), which waits for the runtime: a move made meanwhile is never lost.
 
 const version = new URL(import.meta.url).search;
 const [dom, state, { Setup }, { Saves, LEGACY }, { Replays }, { OnlineSource }, { Drawing }, { Ahead, PREPARED }] =
@@ -95,26 +94,10 @@ export class Board {
     const panel = this.root.querySelector(".tile-board__panel");
     this.root.insertBefore(this.section, panel);
     const start = panel.querySelector("[data-board-start]");
-    // New game pressed before the engine runs draws the game dealt ahead at once, if one fits the settings (the
-    // loader starts the worker meanwhile, which takes the game up).
-    start.addEventListener(
-      "click",
-      () => {
-        this.intent = "new";
-        this.setup.read();
-        if (!this.runtime && this.ahead.fits()) this.early = this.newGame();
-      },
-      { capture: true },
-    );
+    start.addEventListener("click", () => (this.intent = "new"), { capture: true });
     start.before(this.form);
-    this.form.addEventListener("change", () => this.ahead.schedule());
-    // Pressed before this board was set up (the loader is starting already): the same.
-    const loading = this.root.boardLoader?.state === "loading";
-    if (loading && this.intent === "new" && !this.runtime && this.ahead.fits()) this.early = this.newGame();
+    this.ahead.mount(start);
     this.offerContinue(start);
-    // A page for playing (the fence's preload) starts the engine as it opens for a visitor with a game dealt ahead:
-    // their engine's files are in the browser already, and it holds the game sooner.
-    if ("boardPreload" in this.root.dataset && this.ahead.fits()) this.root.boardLoader?.preload();
     this.root.dispatchEvent(new Event("board-mounted"));
   }
 
@@ -138,15 +121,9 @@ export class Board {
   async ready(runtime) {
     this.runtime = runtime;
     this.hasRuntime(runtime);
-    this.ahead.flush();
-    if (this.early) {
-      // New game was pressed before: its game is drawn (the worker takes it up now) or waits for the engine.
-      const early = this.early;
-      this.early = null;
-      this.reveal();
-      return early.then(() => (this.gameId === PREPARED ? this.ahead.taken : null)).catch(() => {});
-    }
     this.reveal();
+    const early = this.ahead.ready(); // New game pressed before: the game drawn, or waiting for the engine
+    if (early) return early;
     this.actions.invalidate();
     const own = this.game.open?.(this.intent);
     if (own) return own;
@@ -183,11 +160,6 @@ export class Board {
     this.section.hidden = false;
     this.resumeButton?.remove();
     this.form.remove();
-  }
-
-  // Whether the worker holds the game shown (not one drawn from a game dealt ahead that it has yet to take up).
-  holding() {
-    return Boolean(this.runtime) && this.gameId !== PREPARED;
   }
 
   // One op of the game (`<game>.<op>`, engine/board), in the page's language; waits for the runtime, and a call
@@ -386,8 +358,7 @@ export class Board {
     return this.game.startLines?.(view) ?? [view.log[0], view.turn];
   }
 
-  // Whether starting something else loses a game in progress (one with a move made: more than the parts dealt), so
-  // the visitor is asked.
+  // Whether starting something else would lose a game with a move made (more than the parts dealt): then ask.
   gameInProgress() {
     if (this.mode === "game") return this.view?.phase !== "gameOver" && this.view.moves > this.view.part;
     return Boolean(this.stored || (!this.saves.slot && this.savedSlot)); // a replay, a mode of its own: the game saved beside it
