@@ -201,6 +201,7 @@ class Loader {
     root.addEventListener("keydown", (event) => event.stopPropagation());
     this.part("retry").addEventListener("click", () => this.start());
     this.state = "idle";
+    this.playing = false; // a game is drawn that can be played while the engine loads (playable())
     this.readyCallbacks = [];
     this.restartCallbacks = [];
     root.boardLoader = this;
@@ -211,7 +212,8 @@ class Loader {
   setState(state, status) {
     this.state = state;
     this.root.dataset.state = state;
-    this.root.setAttribute("aria-busy", state === "ready" || state === "failed" ? "false" : "true");
+    const idle = state === "ready" || state === "failed" || (state === "loading" && this.playing);
+    this.root.setAttribute("aria-busy", idle ? "false" : "true");
     this.root.dataset.restarts = String(this.restarts.length);
     this.part("status").textContent = status;
   }
@@ -229,8 +231,10 @@ class Loader {
   }
 
   // The board can be played before the engine runs (a game dealt ahead, drawn at once: a move waits for the engine):
-  // no longer busy for assistive technology; the status line still says the engine is starting.
+  // no longer busy for assistive technology while it loads; the status line still says the engine is starting. New
+  // game's own listener draws the game before the loader's sees the press (the start follows at once).
   playable() {
+    this.playing = true;
     if (this.state === "loading") this.root.setAttribute("aria-busy", "false");
   }
 
