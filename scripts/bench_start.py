@@ -97,6 +97,8 @@ WATCH = """
 FORGET_SAVES = "for (const k of Object.keys(localStorage)) if (k.endsWith(':saves')) localStorage.removeItem(k)"
 #: Whether the board has kept a game dealt ahead for the next visit.
 PREPARED = "Object.keys(localStorage).some((k) => k.endsWith('-board:next'))"
+#: Whether the board deals the next game ahead (a build that does names its release).
+DEALS_AHEAD = "Boolean(document.querySelector('[data-board-release]'))"
 #: How long a visit waits for the game dealt ahead before it is closed (the worker deals it once the game runs).
 PREPARED_WAIT = 30
 
@@ -239,10 +241,12 @@ def visit(context, url: str, kind: str, traffic: Counting) -> dict:
         marks = poll(page, "window.__bench", lambda m: ("move" in m and "engine" in m) or m.get("state") == "failed")
         if marks.get("state") == "failed":
             raise RuntimeError(f"{url}: the board did not start ({marks})")
-        try:
-            poll(page, PREPARED, bool, PREPARED_WAIT)
-        except TimeoutError:
-            print(f"  ({url}: no game dealt ahead after {PREPARED_WAIT} s: the next visit waits for the engine)")
+        # (a build from before the game dealt ahead, measured with --site, has no release to deal it for)
+        if page.evaluate(DEALS_AHEAD):
+            try:
+                poll(page, PREPARED, bool, PREPARED_WAIT)
+            except TimeoutError:
+                print(f"  ({url}: no game dealt ahead after {PREPARED_WAIT} s: the next visit waits for the engine)")
         # The next visit is a new game, not this one continued: the browser keeps no save in its list.
         page.evaluate(FORGET_SAVES)
     quiet(traffic)
