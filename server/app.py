@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import logging
 from pathlib import Path
 
 import socketio
 
-from .service import GRACE_MS, Service
+from .cluster import Alone, RedisLink
+from .service import GRACE_MS, Tables
 from .sockets import Sockets
 from .static import StaticSite
-from .store import RedisStore, SqliteStore
+from .store_redis import RedisStore
+from .store_sqlite import SqliteStore
 from .wire import JsonPacket, LocalManager
 
 log = logging.getLogger("server")
@@ -21,12 +22,12 @@ log = logging.getLogger("server")
 def make_app(
     site: Path, db: Path | None = None, redis: str | None = None, bot_pace_ms: int = 300, grace_ms: int = GRACE_MS
 ):
-    """The app, its Socket.IO server and its service (started and stopped with the app's lifespan)."""
+    """The app, its Socket.IO server and its tables (started and stopped with the app's lifespan)."""
     if redis:
-        store = RedisStore(redis)
+        store, cluster = RedisStore(redis), RedisLink(redis)
         manager = socketio.AsyncRedisManager(redis)
     else:
-        store = SqliteStore(db)
+        store, cluster = SqliteStore(db), Alone()
         manager = LocalManager()
     sio = socketio.AsyncServer(
         async_mode="asgi",
@@ -37,9 +38,8 @@ def make_app(
         ping_interval=5,
         ping_timeout=5,
     )
-    service = Service(store, sio.emit, bot_pace_ms=bot_pace_ms, grace_ms=grace_ms)
-    Sockets(sio, service)
-    tasks: list[asyncio.Task] = []
+    tables = Tables(store, sio.emit, cluster, bot_pace_ms=bot_pace_ms, grace_ms=grace_ms)
+    Sockets(sio, tables)
 
     async def startup() -> None:
         # The collector, tuned for answer times (measured at 100 tables, scripts/bench_server.py): with Python's
@@ -52,17 +52,14 @@ def make_app(
         gc.collect()
         gc.freeze()
         gc.set_threshold(60_000, 10, 100)
-        woken = await service.recover()
-        log.info("%d unfinished tables to carry on", woken)
-        tasks.append(asyncio.get_running_loop().create_task(service.run_clock()))
+        taken = await tables.open()
+        log.info("%d unfinished tables to carry on", taken)
 
     async def shutdown() -> None:
-        for task in tasks:
-            task.cancel()
-        service.bots.shutdown()
+        await tables.close()
         await store.close()
 
     app = socketio.ASGIApp(
         sio, other_asgi_app=StaticSite(site), socketio_path="socket.io", on_startup=startup, on_shutdown=shutdown
     )
-    return app, sio, service
+    return app, sio, tables

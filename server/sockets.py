@@ -2,8 +2,12 @@
 
 Every event is answered through its acknowledgement with ``{"ok": true, "result": ...}`` or
 ``{"ok": false, "error": {"code", "message", "params"}}`` (``server.errors``); nothing a client sends
-makes an answer a traceback. A connection that goes on sending after it is refused for its rate is
-disconnected.
+makes an answer a traceback, and a fault of the server is answered as the server's (``server-error``, logged
+once), never as the client's ``bad-request``. A connection that goes on sending after it is refused for its
+rate is disconnected.
+
+This layer knows the tables only through their interface (``server.service.Tables``): the commands, the seats'
+presence and the rooms a seat's connection listens in; never the store.
 """
 
 from __future__ import annotations
@@ -18,9 +22,8 @@ import socketio
 
 from engine.core.i18n import LANGUAGES
 
-from .errors import ServerError
-from .service import Service
-from .store import now_ms
+from .errors import ServerError, server_bug
+from .service import Tables
 from .wire import Holder
 
 log = logging.getLogger("server")
@@ -61,6 +64,15 @@ def seat_name(data: dict) -> str | None:
     return value.strip() or None
 
 
+def command_id(data: dict) -> str:
+    """The client's own ``id`` of a command (a text or a number): a command sent again with it is not applied
+    twice."""
+    value = data.get("id")
+    if isinstance(value, bool) or not isinstance(value, (str, int)) or len(str(value)) > MAX_TEXT:
+        raise ServerError("bad-request", "id is the client's own text or number for this command", {"field": "id"})
+    return str(value)
+
+
 def language(data: dict) -> str:
     lang = data.get("lang", "en")
     if lang not in LANGUAGES:
@@ -92,15 +104,15 @@ class Bucket:
 
 
 class Sockets:
-    def __init__(self, sio: socketio.AsyncServer, service: Service) -> None:
+    def __init__(self, sio: socketio.AsyncServer, tables: Tables) -> None:
         self.sio = sio
-        self.service = service
+        self.tables = tables
         self.buckets: dict[str, Bucket] = {}
         self.seats: dict[str, set[tuple[str, int]]] = {}  # sid -> the (table, seat) it plays
-        self.telling: set[asyncio.Task] = set()  # the presence broadcasts under way (kept from the collector)
+        self.telling: set[asyncio.Task] = set()  # the presence reports under way (kept from the collector)
         sio.on("connect", self.connect)
         sio.on("disconnect", self.disconnect)
-        for name in ("create", "join", "rejoin", "act", "leave"):
+        for name in ("create", "join", "rejoin", "act", "start", "leave"):
             sio.on(name, self.command(getattr(self, "on_" + name)))
         sio.on("*", self.unknown)
 
@@ -109,46 +121,40 @@ class Sockets:
         self.seats[sid] = set()
 
     async def disconnect(self, sid, *args) -> None:
-        """A connection closed. Its seats are away; the tables are told in a task of their own, since a
-        connection found dead while a table's broadcast sends to it is closed, and this awaited, right there,
-        under the table's lock (``server.wire.LocalManager``)."""
+        """A connection closed: its seats have one connection less. Told to the tables in tasks of their own,
+        since a connection found dead while a table's broadcast sends to it is closed, and this awaited, right
+        there, inside the table's actor (``server.wire.LocalManager``), which must not wait for itself."""
         self.buckets.pop(sid, None)
         for table_id, seat in self.seats.pop(sid, set()):
-            await self.service.store.connected(table_id, seat, -1)
-            await self.service.store.wake(table_id, now_ms() + self.service.grace_ms)
-            task = asyncio.get_running_loop().create_task(self.presence_changed(table_id))
+            task = asyncio.get_running_loop().create_task(self.present(table_id, seat, -1))
             self.telling.add(task)
             task.add_done_callback(self.telling.discard)
 
-    async def presence_changed(self, table_id: str) -> None:
+    async def present(self, table_id: str, seat: int, delta: int) -> None:
         try:
-            async with self.service.locked(table_id, write=False) as table:
-                await self.sio.emit("table", await self.service.table_info(table), room=table_id)
+            await self.tables.present(table_id, seat, delta)
+        except ServerError as error:
+            log.warning("presence at %s: %s", table_id, error.message)
         except Exception:
-            log.exception("presence of %s", table_id)
+            log.exception("presence at %s", table_id)
 
     async def sit(self, sid: str, table_id: str, seat: int) -> None:
         """``sid`` plays ``seat``: it hears the table's and the seat's broadcasts, and the seat is here."""
-        await self.sio.enter_room(sid, table_id)
-        await self.sio.enter_room(sid, f"{table_id}:{seat}")
-        seats = self.seats.setdefault(sid, set())
-        if (table_id, seat) not in seats:
+        seats = self.seats.get(sid)
+        if seats is None:  # the connection closed while its command was carried out: it never sits
+            return
+        for room in self.tables.rooms(table_id, seat):
+            await self.sio.enter_room(sid, room)
+        if (table_id, seat) not in seats and self.seats.get(sid) is seats:
             seats.add((table_id, seat))
-            await self.service.store.connected(table_id, seat, +1)
-            await self.presence_changed(table_id)
-
-    async def tell(self, sid: str, table, seat: int) -> None:
-        """A seat's state to one new connection (the broadcast of its change went out before it sat)."""
-        async with self.service.locked(table.id, write=False) as table:
-            state = self.service.wire_state(table, seat)
-            await self.sio.emit("state", Holder(table=table.id, version=table.version, seat=seat, state=state), to=sid)
+            await self.tables.present(table_id, seat, +1)
 
     async def stand(self, sid: str, table_id: str, seat: int) -> None:
-        await self.sio.leave_room(sid, f"{table_id}:{seat}")
+        await self.sio.leave_room(sid, self.tables.rooms(table_id, seat)[1])
         seats = self.seats.get(sid, set())
         if (table_id, seat) in seats:
             seats.discard((table_id, seat))
-            await self.service.store.connected(table_id, seat, -1)
+            await self.tables.present(table_id, seat, -1)
 
     def command(self, handler):
         async def answer(sid, *args):
@@ -172,7 +178,7 @@ class Sockets:
                 return error.answer()
             except Exception:
                 log.exception("event from %s", sid)
-                return ServerError("bad-request", "the server could not carry out this event", {}).answer()
+                return server_bug().answer()
 
         return answer
 
@@ -183,39 +189,45 @@ class Sockets:
         game = data.get("game")
         options = data.get("options", {})
         name = seat_name(data)
-        result, table = await self.service.create(game, options, data.get("seats"), language(data), name)
-        await self.sit(sid, result["table"], result["seat"])
-        await self.tell(sid, table, result["seat"])
+        result = await self.tables.create(game, options, data.get("seats"), language(data), name)
+        await self.seated(sid, result["table"], result["seat"], result["token"])
         return result
 
     async def on_join(self, sid, data):
         table_id, invite = text(data, "table"), text(data, "invite")
         language(data)
-        result, table = await self.service.join(table_id, invite, seat_name(data))
-        await self.sit(sid, table_id, result["seat"])
-        await self.tell(sid, table, result["seat"])
+        result = await self.tables.join(table_id, invite, seat_name(data))
+        await self.seated(sid, table_id, result["seat"], result["token"])
         return result
+
+    async def seated(self, sid: str, table_id: str, seat: int, token: str) -> None:
+        """A new seat's connection: it sits, then is sent the seat's state as it is once it sits (the broadcast
+        of the change that seated it went out before; every later one reaches it)."""
+        await self.sit(sid, table_id, seat)
+        await self.sio.emit("state", await self.tables.look(table_id, token), to=sid)
 
     async def on_rejoin(self, sid, data):
         table_id, token, since = text(data, "table"), text(data, "token"), whole(data, "since", 0)
-        result, _table, seat = await self.service.rejoin(table_id, token, since)
+        seat = await self.tables.seat_of(table_id, token)
         await self.sit(sid, table_id, seat)
-        await self.service.store.wake(table_id, now_ms())
-        return result
+        # Looked at once it sits: nothing between the two is missed.
+        return await self.tables.rejoin(table_id, token, since)
 
     async def on_act(self, sid, data):
         table_id, token = text(data, "table"), text(data, "token")
-        command_id = data.get("id")
-        if isinstance(command_id, bool) or not isinstance(command_id, (str, int)) or len(str(command_id)) > MAX_TEXT:
-            raise ServerError("bad-request", "id is the client's own text or number for this command", {"field": "id"})
         version = whole(data, "version")
         action = text(data, "action", MAX_ACTION)
-        return await self.service.act(table_id, token, str(command_id), version, action)
+        return await self.tables.act(table_id, token, command_id(data), version, action)
+
+    async def on_start(self, sid, data):
+        table_id, token = text(data, "table"), text(data, "token")
+        level = data.get("level")
+        if level is not None and (not isinstance(level, str) or len(level) > MAX_TEXT):
+            raise ServerError("bad-request", "level is the name of one of the game's bots", {"field": "level"})
+        return await self.tables.start(table_id, token, command_id(data), level)
 
     async def on_leave(self, sid, data):
         table_id, token = text(data, "table"), text(data, "token")
-        table = await self.service.leave(table_id, token)
-        seat = table.seat_of(token)
-        if seat is not None:
-            await self.stand(sid, table_id, seat)
+        seat = await self.tables.leave(table_id, token)
+        await self.stand(sid, table_id, seat)
         return {}

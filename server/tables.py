@@ -6,11 +6,19 @@ options, the seats, the seed, the salt, the commitment, the invite, the creator'
 plus its log of entries, each with the table's ``version`` after it:
 
     {"version": 1, "kind": "join",  "seat": 1, "token": "<sha256 of the token>"}
-    {"version": 2, "kind": "bot",   "seat": 2, "level": "greedy"}
+    {"version": 2, "kind": "start", "seat": 0, "seats": [2, 3], "level": "greedy", "id": "s1", "fp": "...",
+     "deadline": 1767225590000}
     {"version": 3, "kind": "act",   "seat": 0, "action": "draw", "auto": false, "id": "c1", "fp": "..."}
     {"version": 9, "kind": "leave", "seat": 1}
     {"version": 40, "kind": "act",  "seat": 2, "action": "...", "auto": false, "id": "c9", "pause": 1767225600000}
-    {"version": 41, "kind": "deal", "seat": null}
+    {"version": 41, "kind": "deal", "seat": null, "deadline": 1767225660000}
+
+Logs written before ``start`` existed have one ``{"kind": "bot", "seat", "level", "by"}`` entry per seat the creator
+gave to a bot; they are read as they were.
+
+With a move timer, the entry that passes the turn to another seat carries the turn's ``deadline`` (epoch ms; the
+meta, when the table plays from its creation), so a table rebuilt from its log, in this process or another, keeps
+the deadline its seat was told.
 
 With a ``pause`` between rounds (or hands) the game is held (the registry's ``hold``): the action that
 ends a round carries ``pause``, the epoch ms when the next one is dealt, and the finished round stays the
@@ -38,8 +46,6 @@ from .store import now_ms
 #: (Okey's assisted table) are its spec's ``table_options``.
 TABLE_OPTIONS = {"timer": (0, 3600, 0), "pause": (0, 60, 5)}
 MAX_SEATS = 8
-#: The bot that plays a human's seat (timed out, away, or left): the registry's middle level.
-TAKEOVER = "greedy"
 
 
 def digest(token: str) -> str:
@@ -156,7 +162,7 @@ class Table:
     ids: dict[tuple[int, str], tuple[str, int]] = field(default_factory=dict)
     #: Per action applied: (seat, auto) in order, to mark the events a bot played for a seat.
     moves: list[tuple[int, bool]] = field(default_factory=list)
-    #: When the current turn ends (epoch ms; not in the log: in the store's clock with --redis) and its seat.
+    #: When the current turn ends (epoch ms, from the log: see ``_turn``) and its seat.
     deadline: int | None = None
     turn_seat: int | None = None
     #: While the game is held between rounds: when the next one is dealt (epoch ms, from the log).
@@ -168,7 +174,7 @@ class Table:
     states: dict = field(default_factory=dict)
     states_version: int = -1
     _record: dict | None = None
-    #: The finished parts' record sent in every state (Service.parts), and what it was made for.
+    #: The finished parts' record sent in every state (``server.views.parts``), and what it was made for.
     parts_key: tuple | None = None
     parts_record: dict | None = None
     bots: dict = field(default_factory=dict)
@@ -181,6 +187,7 @@ class Table:
         hold = bool(meta["table_options"]["pause"])
         game = spec.new_game(seed=meta["seed"], hold=hold, **meta["options"])
         table = cls(meta=meta, game=game, seats=[dict(seat) for seat in meta["seats"]], spec=spec)
+        table._turn(meta)  # a table whose seats were all taken at its creation plays at once
         for entry in entries:
             table.apply(entry)
         return table
@@ -242,7 +249,10 @@ class Table:
             self.seats[seat]["token"] = entry["token"]
             if entry.get("name"):
                 self.seats[seat]["name"] = entry["name"]
-        elif kind == "bot":
+        elif kind == "start":
+            for index in entry["seats"]:
+                self.seats[index] = {"kind": "bot", "level": entry["level"]}
+        elif kind == "bot":  # written before "start": one seat given to a bot
             self.seats[seat] = {"kind": "bot", "level": entry["level"]}
         elif kind == "leave":
             self.seats[seat]["left"] = True
@@ -263,7 +273,21 @@ class Table:
             self.ids[(seat, entry["id"])] = (entry.get("fp", ""), entry["version"])
         self.entries.append(entry)
         self.version = entry["version"]
+        self._turn(entry)
         return event
+
+    def _turn(self, source: dict) -> None:
+        """When the turn passes to another seat, its deadline (with a move timer): written into ``source``, the
+        entry (or meta) that passed it, so that a rebuilt table keeps it; an old log without it starts a new one."""
+        current = self.current
+        if current == self.turn_seat:
+            return
+        self.turn_seat = current
+        timer = self.meta["table_options"]["timer"]
+        if timer and current is not None:
+            self.deadline = source.setdefault("deadline", now_ms() + int(timer * 1000))
+        else:
+            self.deadline = None
 
     def record(self) -> dict:
         """The whole game's record, with its seed and salt (only ever sent once the game is over)."""
@@ -284,7 +308,7 @@ class Table:
             if seat["kind"] == "bot":
                 info.append({"seat": index, "kind": "bot", "level": seat["level"]})
             elif seat.get("left"):
-                info.append({"seat": index, "kind": "bot", "level": TAKEOVER})
+                info.append({"seat": index, "kind": "bot", "level": self.spec.default_bot})
             elif seat["token"] is None:
                 info.append({"seat": index, "kind": "human", "level": None, "taken": False})
             else:

@@ -88,6 +88,8 @@ def online_text(lang: str, game: str) -> dict:
             "not-your-turn": _("it is not your turn."),
             "stale": _("the table has moved on; try again."),
             "illegal": _("the server refused the move."),
+            "unavailable": _("the server cannot reach its tables just now; try again in a moment."),
+            "server-error": _("the server failed to carry out the request; the fault is logged."),
             "other": _("the server refused the request."),
         },
         "offline": _("You are offline. The page reconnects by itself."),

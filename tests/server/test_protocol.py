@@ -141,25 +141,42 @@ def test_a_left_seat_is_played_by_a_bot_to_the_end_and_then_acts_are_over(server
     assert any(item.get("auto") for item in final["missed"] if item["kind"] == "act" and item["seat"] == 0)
 
 
-def test_the_creator_gives_a_seat_nobody_took_to_a_bot(server):
+def test_the_creator_starts_the_table_and_the_seats_nobody_took_go_to_bots(server):
     async def main():
         creator, other = await Player(server.url).connect(), await Player(server.url).connect()
         created = await creator.create("okey", ["human", "human", "human", "bot:greedy"], {})
         await other.join(created["table"], created["invite"])
         await creator.wait(lambda s: s["version"] == 1)
-        refused = error_of(await other.act("bot 2", version=1))
-        given = await creator.act("bot 2 strong", version=1)
+        start = {"table": created["table"], "id": "s1"}
+        refused = {
+            "not the creator": error_of(await other.call("start", {**start, "token": other.token})),
+            "no such bot": error_of(await creator.call("start", {**start, "token": creator.token, "level": "god"})),
+            "no token": error_of(await creator.call("start", {"table": created["table"], "id": "s1"})),
+        }
+        given = await creator.ok("start", {**start, "token": creator.token, "level": "strong"})
+        again = await creator.ok("start", {**start, "token": creator.token, "level": "strong"})
+        refused["started"] = error_of(await creator.call("start", {**start, "id": "s2", "token": creator.token}))
         await creator.wait(lambda s: s["status"] == "playing")
+        await creator.wait(lambda s: creator.table["status"] == "playing")
         seats = creator.table["seats"]
+        missed = (await creator.rejoin(0))["missed"]
         await creator.close()
         await other.close()
-        return refused, given, seats
+        return refused, given, again, seats, missed
 
-    refused, given, seats = run(main())
-    assert refused == "illegal"
-    assert given["ok"]
+    refused, given, again, seats, missed = run(main())
+    assert refused == {
+        "not the creator": "illegal",
+        "no such bot": "bad-request",
+        "no token": "bad-request",
+        "started": "illegal",
+    }
+    # One change gives every free seat to a bot and starts the game; sent again with its id, it is not applied twice.
+    assert given["version"] == 2 and given["state"]["status"] == "playing"
+    assert again["version"] == 2 and again["repeated"] is True
     assert [seat["kind"] for seat in seats] == ["human", "human", "bot", "bot"]
-    assert seats[2]["level"] == "strong"
+    assert seats[2]["level"] == "strong" and seats[3]["level"] == "greedy"
+    assert [(item["kind"], item["seat"]) for item in missed[:2]] == [("join", 1), ("start", 0)]
 
 
 def test_a_flood_is_rate_limited_then_disconnected_and_other_tables_go_on(server):

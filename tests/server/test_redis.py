@@ -1,7 +1,12 @@
-"""Several server processes on one Redis: clients of one table on two processes, one process killed with
-SIGKILL, the game finished on the other."""
+"""Several server processes on one Redis: clients of one table on two processes, the process that owns the table
+killed with SIGKILL, the game finished on the other. The table goes over at once when a command finds nobody
+listening for it; another table, which nobody sends a command to, is adopted when its lease runs out, and its timer
+carries on."""
 
 from __future__ import annotations
+
+import asyncio
+import time
 
 from .support import Player, ServerProcess, play_out, run
 from .test_games import okey_pick
@@ -19,6 +24,10 @@ def test_two_processes_one_killed_and_the_game_finished_on_the_other(site, redis
             created = await first[0].create("okey", ["human"] * 4, {"pause": 0})
             for player in (first[1], *second):
                 await player.join(created["table"], created["invite"])
+            # Another table, owned by the first process too, whose seats never move: its timer plays them.
+            timed = [await Player(one.url).connect(), await Player(two.url).connect()]
+            made = await timed[0].create("sniff", ["human", "human"], {"pause": 0, "timer": 1})
+            await timed[1].join(made["table"], made["invite"])
             players = first + second
             for player in players:
                 await player.wait(lambda s: s["status"] == "playing")
@@ -28,7 +37,8 @@ def test_two_processes_one_killed_and_the_game_finished_on_the_other(site, redis
             for player in players:
                 await player.wait(lambda s, version=version: s["version"] >= version)
             one.kill()
-            for player in first:
+            killed = time.monotonic()
+            for player in (*first, timed[0]):
                 await player.close()
             # Their clients come back on the second process with their tokens and carry on.
             moved = []
@@ -39,13 +49,26 @@ def test_two_processes_one_killed_and_the_game_finished_on_the_other(site, redis
                 assert rejoined["state"]["version"] >= version
                 moved.append(back)
             final = await play_out(moved + second, pick=okey_pick, timeout=60)
+            # Nobody sends the timed table a command: the second process adopts it once its lease ran out, and
+            # the seat connected there is told the moves its timer makes the bots play.
+            rebuilt = f"table {made['table']} rebuilt from its log"
+            while rebuilt not in two.output:
+                assert time.monotonic() < killed + 15, "the timed table was never adopted"
+                await asyncio.sleep(0.05)
+            adopted = time.monotonic() - killed
+            seen = timed[1].state["version"]
+            await timed[1].wait(lambda s: s["version"] > seen, timeout=10)
+            await timed[1].close()
             for player in moved + second:
                 await player.close()
-            return final, created
+            return final, created, made, adopted
 
-        final, created = run(main())
+        final, created, made, adopted = run(main())
     finally:
         one.stop()
         two.stop()
     assert final["over"]
     assert final["record"]["commitment"] == created["commitment"]
+    assert f"table {created['table']}: its process" in two.output  # taken over at the rejoin
+    assert f"table {made['table']}: its process" not in two.output  # adopted, not taken over by a command
+    assert 2 < adopted < 6, adopted  # when its lease ran out (3 s), at the next beat

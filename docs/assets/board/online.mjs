@@ -257,14 +257,11 @@ class Online {
     return answer;
   }
 
-  // Start: every human seat nobody has taken goes to a bot, one `bot <seat>` after the other.
+  // Start: the server gives every human seat nobody has taken to a bot and starts the game, in one change.
   async start() {
-    for (const seat of this.seats ?? []) {
-      if (seat.kind === "human" && !seat.taken) {
-        const answer = await this.act(`bot ${seat.seat}`);
-        if (!answer?.ok) return;
-      }
-    }
+    const answer = await this.call("start", { table: this.table.id, token: this.table.token, id: crypto.randomUUID() });
+    if (answer.ok) this.onState({ table: this.table.id, version: answer.result.version, state: answer.result.state });
+    else this.tell(this.reason(answer.error));
   }
 }
 

@@ -1,0 +1,142 @@
+"""The tables' store in one SQLite file (WAL mode), for one server process (``server.store.Store``).
+
+The meta and the log are in the file; leases and presence are in memory, since they concern the processes alive
+now, and this store has one: after a restart every unfinished table is an orphan that the new process claims, and
+every seat starts away (its connections died with the old process).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from pathlib import Path
+
+from .store import LEASE_MS, StoreConflict, StoreUnavailable
+
+
+class SqliteStore:
+    shared = False
+
+    def __init__(self, path: Path, lease_ms: int = LEASE_MS) -> None:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.lease_ms = lease_ms
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        # NORMAL: a transaction is in the WAL (the OS's cache) when commit returns, so a killed process
+        # loses nothing; only a power cut could lose the last ones (FULL would sync every commit).
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, meta TEXT NOT NULL)")
+        self.db.execute(
+            "CREATE TABLE IF NOT EXISTS log (table_id TEXT NOT NULL, version INTEGER NOT NULL, entry TEXT NOT NULL,"
+            " PRIMARY KEY (table_id, version))"
+        )
+        self.db.execute("CREATE TABLE IF NOT EXISTS finished (id TEXT PRIMARY KEY)")
+        #: table -> (owner, until: time.monotonic() seconds)
+        self.leases: dict[str, tuple[str, float]] = {}
+        #: table -> seat -> process -> open connections
+        self.here: dict[str, dict[int, dict[str, int]]] = {}
+
+    def _run(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
+        try:
+            return self.db.execute(sql, args)
+        except sqlite3.Error as error:  # a full disk, a broken or locked file
+            raise StoreUnavailable(f"sqlite: {error}") from error
+
+    async def close(self) -> None:
+        self.db.close()
+
+    async def create(self, table_id: str, meta: dict, owner: str) -> None:
+        self._run("INSERT INTO tables (id, meta) VALUES (?, ?)", (table_id, json.dumps(meta)))
+        self.leases[table_id] = (owner, time.monotonic() + self.lease_ms / 1000)
+
+    async def meta(self, table_id: str) -> dict | None:
+        row = self._run("SELECT meta FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    async def log(self, table_id: str, start: int = 0) -> list[dict]:
+        rows = self._run("SELECT entry FROM log WHERE table_id = ? AND version > ? ORDER BY version", (table_id, start))
+        return [json.loads(row[0]) for row in rows]
+
+    async def append(self, table_id: str, entry: dict, owner: str) -> None:
+        if self._holder(table_id) != owner:
+            raise StoreConflict(f"{table_id}: {owner} does not own it")
+        version = entry["version"]
+        # One statement: written only if the log's last version is the one before (a gap is refused as a repeat).
+        written = self._run(
+            "INSERT INTO log (table_id, version, entry) SELECT ?, ?, ?"
+            " WHERE (SELECT COALESCE(MAX(version), 0) FROM log WHERE table_id = ?) = ?",
+            (table_id, version, json.dumps(entry, separators=(",", ":")), table_id, version - 1),
+        ).rowcount
+        if written != 1:
+            raise StoreConflict(f"{table_id}: version {version} is not the next")
+
+    async def finish(self, table_id: str) -> None:
+        self._run("INSERT OR IGNORE INTO finished (id) VALUES (?)", (table_id,))
+        self.leases.pop(table_id, None)
+        self.here.pop(table_id, None)
+
+    async def unfinished(self) -> list[str]:
+        return [row[0] for row in self._run("SELECT id FROM tables WHERE id NOT IN (SELECT id FROM finished)")]
+
+    # -- ownership: in memory (one process) --------------------------------------------------------------------
+
+    def _holder(self, table_id: str) -> str | None:
+        lease = self.leases.get(table_id)
+        if lease is None or lease[1] <= time.monotonic():
+            return None
+        return lease[0]
+
+    async def claim(self, table_id: str, owner: str) -> str | None:
+        if self._run("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
+            return None
+        if self._run("SELECT 1 FROM finished WHERE id = ?", (table_id,)).fetchone() is not None:
+            return owner
+        holder = self._holder(table_id)
+        if holder is None:
+            self.leases[table_id] = (owner, time.monotonic() + self.lease_ms / 1000)
+            return owner
+        return holder
+
+    async def take_over(self, table_id: str, previous: str, owner: str) -> bool:
+        if self._holder(table_id) not in (None, previous):
+            return False
+        self.leases[table_id] = (owner, time.monotonic() + self.lease_ms / 1000)
+        return True
+
+    async def renew(self, owner: str, table_ids: list[str]) -> list[str]:
+        until = time.monotonic() + self.lease_ms / 1000
+        lost = []
+        for table_id in table_ids:
+            if self._holder(table_id) == owner:
+                self.leases[table_id] = (owner, until)
+            else:
+                lost.append(table_id)
+        return lost
+
+    async def release(self, table_id: str, owner: str) -> None:
+        if self._holder(table_id) == owner:
+            del self.leases[table_id]
+
+    async def orphans(self) -> list[str]:
+        return [table_id for table_id in await self.unfinished() if self._holder(table_id) is None]
+
+    # -- presence: in memory (the connections of this one process) ---------------------------------------------
+
+    async def present(self, table_id: str, seat: int, process: str, count: int) -> None:
+        if count and table_id not in self.here and not self._unfinished(table_id):
+            return  # a finished (or unknown) table keeps no presence
+        seats = self.here.setdefault(table_id, {})
+        if count:
+            seats.setdefault(seat, {})[process] = count
+        else:
+            seats.get(seat, {}).pop(process, None)
+
+    def _unfinished(self, table_id: str) -> bool:
+        sql = "SELECT 1 FROM tables WHERE id = ? AND id NOT IN (SELECT id FROM finished)"
+        return self._run(sql, (table_id,)).fetchone() is not None
+
+    async def presence(self, table_id: str) -> dict[int, dict[str, int]]:
+        seats = self.here.get(table_id, {})
+        return {seat: dict(counts) for seat, counts in seats.items() if counts}
