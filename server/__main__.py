@@ -55,6 +55,12 @@ def main(argv: list[str] | None = None) -> int:
         help="how long a seat whose connection dropped waits before the bot plays it (default 2000 ms, at most 5000)",
     )
     parser.add_argument(
+        "--log-format",
+        choices=("json", "text"),
+        default="json",
+        help="one JSON object per log line (default), or text for a terminal",
+    )
+    parser.add_argument(
         "--origin",
         action="append",
         default=[o for o in os.environ.get("SERVER_ORIGIN", "").split(",") if o],
@@ -91,15 +97,24 @@ def main(argv: list[str] | None = None) -> int:
         profiler = cProfile.Profile()
         signal.signal(signal.SIGUSR2, lambda *_: profiler.dump_stats(os.environ["SERVER_PROFILE"]))
         profiler.enable()
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    from .logs import configure
+    from .store_sqlite import StoreLocked, lock
+
+    configure(args.log_format)
+    db = args.db or ROOT / ".tables" / "tables.sqlite3"
+    try:  # before anything else: a second process on the same file stops here, at once
+        db_lock = None if args.redis else lock(db)
+    except StoreLocked as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     import uvicorn
 
     from .app import make_app
     from .gate import Gate, protocols
+    from .host import serve
     from .limits import quiet
 
-    db = args.db or ROOT / ".tables" / "tables.sqlite3"
-    app, _, _ = make_app(
+    app, sio, tables = make_app(
         args.site,
         db=None if args.redis else db,
         redis=args.redis,
@@ -107,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         grace_ms=args.grace,
         limits=limits,
         origins=args.origin,
+        db_lock=db_lock,
     )
     limits = dataclasses.replace(limits, connections=raise_file_limit(limits.connections))
     http, ws = protocols(Gate(limits, args.forwarded_allow_ips))
@@ -115,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
         host=args.host,
         port=args.port,
         log_level="warning",
+        log_config=None,  # uvicorn's own lines go through the server's (server.logs): JSON, bounded
+        access_log=False,  # one line per request is the server's (server.host)
         lifespan="on",
         http=http,
         ws=ws,
@@ -124,20 +142,10 @@ def main(argv: list[str] | None = None) -> int:
         h11_max_incomplete_event_size=limits.header_bytes,
         forwarded_allow_ips=args.forwarded_allow_ips,
         server_header=False,
+        timeout_graceful_shutdown=10,
     )
     quiet("uvicorn.error")  # a flood of garbage requests: a few short lines a second, not one each
-    server = uvicorn.Server(config)
-    original = server.startup
-
-    async def startup(sockets=None):
-        await original(sockets)
-        for listener in server.servers:
-            for sock in listener.sockets:
-                host, port = sock.getsockname()[:2]
-                print(f"== serving http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
-
-    server.startup = startup
-    server.run()
+    serve(config, tables, sio)
     return 0
 
 

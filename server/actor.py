@@ -37,7 +37,7 @@ MAILBOX = 256
 #: After a bot failed to choose (a worker lost, an engine fault): when it tries again (ms).
 RETRY_MS = 1000
 #: The commands a table takes from outside (``on_<op>``), from this process or forwarded by another.
-COMMANDS = frozenset({"join", "seat", "look", "rejoin", "act", "start", "leave", "presence"})
+COMMANDS = frozenset({"join", "seat", "look", "rejoin", "act", "start", "leave", "presence", "seen"})
 
 
 class TableActor:
@@ -263,6 +263,21 @@ class TableActor:
             self.away_since.pop(seat, None)
         await self.host.emit("table", views.table_info(self.table, self.away_seats()), room=self.id)
         self.plan()
+
+    async def on_seen(self, seats: list[int]) -> Holder:
+        """The ``table`` event and the ``state`` events of ``seats`` now: what a process whose Socket.IO channel
+        was cut off sends its connections again (``server.service.Tables.resync``)."""
+        table, shared = self.table, self.host.store.shared
+        states = [
+            Holder(table=self.id, version=table.version, seat=seat, state=views.wire_state(table, seat, shared))
+            for seat in seats
+            if 0 <= seat < len(table.seats) and table.seats[seat]["token"] is not None
+        ]
+        return Holder(table=views.table_info(table, self.away_seats()), states=states)
+
+    async def on_resend(self) -> None:
+        """The table's broadcast again (one of its messages could not be published to the other processes)."""
+        await self.broadcast()
 
     # -- checks and answers ---------------------------------------------------------------------------------------
 

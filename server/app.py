@@ -1,4 +1,5 @@
-"""The ASGI application: the built site and Socket.IO (``/socket.io/``) on one origin."""
+"""The ASGI application: the built site and Socket.IO (``/socket.io/``) on one origin, behind what a host needs
+(``server.host``: ``/health``, ``/metrics``, a log line per request)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from pathlib import Path
 
 import socketio
 
+from .bus import Bus
 from .cluster import Alone, RedisLink
+from .host import Host
 from .limits import Limits, quiet
+from .metrics import Metrics, observe
 from .service import GRACE_MS, Tables
 from .sockets import GuardedServer, Sockets
 from .static import SAFE_HEADERS, StaticSite
@@ -44,14 +48,16 @@ def make_app(
     grace_ms: int = GRACE_MS,
     limits: Limits | None = None,
     origins: list[str] | None = None,
+    db_lock=None,
 ):
-    """The app, its Socket.IO server and its tables (started and stopped with the app's lifespan)."""
+    """The app, its Socket.IO server and its tables (started and stopped with the app's lifespan). ``db_lock``:
+    the SQLite file's lock, if the caller took it already (``server.store_sqlite.lock``)."""
     limits = limits or Limits()
     if redis:
         store, cluster = RedisStore(redis), RedisLink(redis)
-        manager = socketio.AsyncRedisManager(redis)
+        manager = Bus(redis)
     else:
-        store, cluster = SqliteStore(db), Alone()
+        store, cluster = SqliteStore(db, locked=db_lock), Alone()
         manager = LocalManager()
     # Their own loggers, not python-socketio's default ones (which log each malformed packet twice, with its
     # traceback): warnings only, each one line, their rate bounded.
@@ -69,7 +75,13 @@ def make_app(
     )
     waiting_ms = int(limits.waiting_minutes * 60_000)
     tables = Tables(store, sio.emit, cluster, bot_pace_ms=bot_pace_ms, grace_ms=grace_ms, waiting_ms=waiting_ms)
-    Sockets(sio, tables, limits)
+    if redis:
+        tables.bus = manager
+        manager.back = tables.on_back
+    sockets = Sockets(sio, tables, limits)
+    metrics = Metrics(tables, sio)
+    observe(sio, metrics)
+    sockets.count_refusal = lambda code: metrics.refusals.labels(code).inc()
 
     async def startup() -> None:
         # The collector, tuned for answer times (measured at 100 tables, scripts/bench_server.py): with Python's
@@ -88,11 +100,14 @@ def make_app(
     async def shutdown() -> None:
         await tables.close()
         await store.close()
+        if redis:
+            await manager.close()
+        log.info("stopped")
 
     app = socketio.ASGIApp(
         sio, other_asgi_app=StaticSite(site), socketio_path="socket.io", on_startup=startup, on_shutdown=shutdown
     )
-    return with_safe_headers(app), sio, tables
+    return with_safe_headers(Host(app, tables, metrics)), sio, tables
 
 
 def with_safe_headers(app):

@@ -184,6 +184,8 @@ class Sockets:
         self.waiting: dict[str, list[str]] = {}
         self.seats: dict[str, set[tuple[str, int]]] = {}  # sid -> the (table, seat) it plays
         self.telling: set[asyncio.Task] = set()  # the presence reports under way (kept from the collector)
+        #: ``count_refusal(code)``: a packet refused before any handler (the metrics count it; no log line each).
+        self.count_refusal = lambda code: None
         sio.on("connect", self.connect)
         sio.on("disconnect", self.disconnect)
         for name in ("create", "join", "rejoin", "act", "start", "leave"):
@@ -253,6 +255,7 @@ class Sockets:
     async def refuse(self, eio_sid: str, ack: int | None, refusal: ServerError, namespace: str | None = None) -> None:
         """Answer a refused packet (when it asked for an answer) and count it; a connection refused too often is
         closed, its WebSocket with it."""
+        self.count_refusal(refusal.code)
         namespace = namespace or "/"
         if ack is not None and self.sio.manager.sid_from_eio_sid(eio_sid, namespace) is not None:
             reply = self.sio.packet_class(sio_packet.ACK, namespace=namespace, id=ack, data=[refusal.answer()])

@@ -16,6 +16,10 @@ that takes a table over knows who is still there.
 
 A store that cannot be reached or written (a full disk, Redis gone) raises ``StoreUnavailable``: the players are
 told ``unavailable``, never a refusal of their own command.
+
+And it has an identity (``epoch``), written once into it: a store that comes back without it (a Redis restarted
+without its data) has lost every table, and each process tells its players so (``table-lost``) instead of
+stalling.
 """
 
 from __future__ import annotations
@@ -92,5 +96,9 @@ class Store(Protocol):
 
     async def presence(self, table_id: str) -> dict[int, dict[str, int]]:
         """Per seat, the processes with connections open to it and how many."""
+
+    async def epoch(self, candidate: str) -> str:
+        """The store's identity: the one written in it, or ``candidate``, written now, if it has none (a new store,
+        or one that lost its data)."""
 
     async def close(self) -> None: ...
