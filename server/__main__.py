@@ -125,7 +125,9 @@ def main(argv: list[str] | None = None) -> int:
         db_lock=db_lock,
     )
     limits = dataclasses.replace(limits, connections=raise_file_limit(limits.connections))
-    http, ws = protocols(Gate(limits, args.forwarded_allow_ips))
+    gate = Gate(limits, args.forwarded_allow_ips)
+    sio.guard.ban = gate.ban  # an address the Socket.IO layer bans is refused below HTTP too
+    http, ws = protocols(gate)
     config = uvicorn.Config(
         app,
         host=args.host,

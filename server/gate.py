@@ -8,6 +8,8 @@ which count each connection from its first byte to its end, a WebSocket's too:
 
 - a connection over ``connections_per_address`` from its address is answered ``429`` and closed, one over
   ``connections`` in all ``503``; nothing is read from it;
+- an address banned for a while (its connections went over their limits again and again: ``server.sockets``)
+  is answered ``429`` at once;
 - a request's head must arrive within ``request_timeout`` seconds of the connection's start (or of the last
   answer on it), its body within ``body_timeout`` of its head; else the connection is closed.
 
@@ -19,6 +21,7 @@ the Socket.IO layer counts them by the address the proxy forwards, ``server.sock
 from __future__ import annotations
 
 import ipaddress
+import time
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -55,6 +58,12 @@ class Gate:
         self.proxies = trusted(proxies)
         self.open: dict[object, str] = {}  # transport -> its address
         self.per_address: dict[str, int] = {}
+        #: Addresses banned (``server.sockets``: their connections went over their limits), until when (monotonic).
+        self.banned: dict[str, float] = {}
+
+    def ban(self, address: str, until: float) -> None:
+        if self.counted(address):  # never a trusted proxy: every client behind it would be refused
+            self.banned[address] = until
 
     def counted(self, address: str) -> bool:
         try:
@@ -70,6 +79,10 @@ class Gate:
         if len(self.open) >= self.limits.connections:
             return TOO_MANY
         if self.counted(address):
+            if self.banned and address in self.banned:
+                if self.banned[address] > time.monotonic():
+                    return TOO_MANY_HERE
+                del self.banned[address]
             if self.per_address.get(address, 0) >= self.limits.connections_per_address:
                 return TOO_MANY_HERE
             self.per_address[address] = self.per_address.get(address, 0) + 1

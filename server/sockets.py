@@ -186,6 +186,11 @@ class Sockets:
         self.telling: set[asyncio.Task] = set()  # the presence reports under way (kept from the collector)
         #: ``count_refusal(code)``: a packet refused before any handler (the metrics count it; no log line each).
         self.count_refusal = lambda code: None
+        #: The addresses whose connections were closed for their limits (within a minute), and those banned
+        #: (until when, monotonic s); ``ban(address, until)`` tells the door below HTTP (``server.gate``).
+        self.closes: dict[str, Strikes] = {}
+        self.banned: dict[str, float] = {}
+        self.ban = lambda address, until: None
         sio.on("connect", self.connect)
         sio.on("disconnect", self.disconnect)
         for name in ("create", "join", "rejoin", "act", "start", "leave"):
@@ -197,6 +202,8 @@ class Sockets:
     def opened(self, eio_sid: str, environ: dict) -> str | None:
         """A new Engine.IO connection: counted at its address; the refusal if the address has too many."""
         key = client_address(environ)
+        if self.banned.get(key, 0) > time.monotonic():
+            return "rate-limited: this address is banned for a while: its connections went over their limits"
         address = self.addresses.get(key)
         if address is None:
             address = self.addresses[key] = Address(self.limits)
@@ -272,7 +279,26 @@ class Sockets:
                 "a connection from %s was refused %d times in 10 s: closed", connection.address, self.limits.strikes
             )
             self.closed(eio_sid)
+            self.struck_off(connection.address)
             await self.close(eio_sid)
+
+    def struck_off(self, address: str) -> None:
+        """One more connection of ``address`` closed for its limits: ``ban_after`` within a minute ban the
+        address for ``ban_seconds`` (a flood that reconnects at once is refused at the door, its cheapest)."""
+        now = time.monotonic()
+        closes = self.closes.setdefault(address, Strikes(60.0))
+        if closes.add(now) >= self.limits.ban_after:
+            until = self.banned[address] = now + self.limits.ban_seconds
+            del self.closes[address]
+            limits_log.warning(
+                "the address %s is banned for %g s: its connections went over their limits",
+                address,
+                self.limits.ban_seconds,
+            )
+            self.ban(address, until)
+        if len(self.closes) > 1000 or len(self.banned) > 1000:
+            self.closes = {key: item for key, item in self.closes.items() if item.times[-1] > now - 60}
+            self.banned = {key: until for key, until in self.banned.items() if until > now}
 
     async def close(self, eio_sid: str) -> None:
         """Close the connection at once, its WebSocket too (python-engineio's ``disconnect`` only sends the close

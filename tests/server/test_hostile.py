@@ -22,8 +22,8 @@ from .support import Player, ServerProcess, run
 from .test_protocol import error_of, two_seats
 
 #: Small limits, so that each break shows in a few packets: 6 connections per address, 20 in all, a request
-#: within 1 s, 20 events at once per connection, closed after 10 refusals, 2 waiting tables per address that
-#: wait 2.4 s.
+#: within 1 s, 20 events at once per connection, closed after 10 refusals (an address whose connections are
+#: closed twice is banned for 30 s), 2 waiting tables per address that wait 2.4 s.
 LIMITS = {
     "connections-per-address": 6,
     "connections": 20,
@@ -32,6 +32,8 @@ LIMITS = {
     "events-per-second": 10,
     "event-burst": 20,
     "strikes": 10,
+    "ban-after": 2,
+    "ban-seconds": 30,
     "waiting-tables": 2,
     "waiting-minutes": 0.04,
 }
@@ -85,33 +87,43 @@ async def answers(ws, count: int, timeout: float = 3) -> tuple[dict[int, str], b
 def test_events_named_connect_or_disconnect_are_refused_and_the_rate_limit_holds(hostile):
     """B1: ``42["disconnect"]`` dropped the connection's rate bucket (the server's own handler ran), and a connection
     struck off opened its namespace again for a fresh one: now both are refused, the flood is cut off, and the
-    WebSocket is closed with it. A player at another address plays on."""
+    WebSocket is closed with it; an address flooding again is banned. A player at another address plays on."""
 
-    async def main():
-        a, b, _ = await two_seats(hostile.url)
-        ws = await engineio(hostile.url)
+    async def flood(ws):
         await ws.send('421["disconnect"]')
         await ws.send('422["connect",{}]')
         for number in range(10, 110):
             await ws.send(f'42{number}["join",{{"table":"nope","invite":"x","lang":"en"}}]')
-        codes, closed = await answers(ws, 102)
+        return await answers(ws, 102)
+
+    async def main():
+        a, b, _ = await two_seats(hostile.url)
+        ws = await engineio(hostile.url, "127.0.0.20")
+        codes, closed = await flood(ws)
         reopened = True
         try:
             await ws.send("40")
             await asyncio.wait_for(ws.recv(), 1)
         except (websockets.ConnectionClosed, TimeoutError):
             reopened = False
+        _, again = await flood(await engineio(hostile.url, "127.0.0.20"))
+        try:
+            await engineio(hostile.url, "127.0.0.20")
+            banned = None
+        except websockets.InvalidStatus as error:
+            banned = error.response.status_code
         mover = a if a.state["current"] == a.seat else b
         played = await mover.act(mover.state["legal"][0])
         await a.close()
         await b.close()
-        return codes, closed, reopened, played
+        return codes, closed, reopened, again, banned, played
 
-    codes, closed, reopened, played = run(main())
+    codes, closed, reopened, again, banned, played = run(main())
     assert codes[1] == codes[2] == "bad-request"
     assert list(codes.values()).count("unknown-table") <= 25  # the burst of 20, and what 10 a second refill
     assert "rate-limited" in codes.values()
     assert closed and not reopened
+    assert again and banned == 429  # closed twice for its limits: the address is refused for a while
     assert played["ok"]
 
 
