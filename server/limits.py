@@ -44,7 +44,7 @@ class Limits:
         200.0, "events all connections of one client address may send per second, on average", kind=float
     )
     address_event_burst: int = _limit(400, "events all connections of one client address may send at once")
-    strikes: int = _limit(50, "refusals for a limit within 10 seconds that disconnect a connection")
+    strikes: int = _limit(20, "refusals for a limit within 10 seconds that disconnect a connection")
     ban_after: int = _limit(3, "connections of one address closed for their limits within a minute that ban it")
     ban_seconds: float = _limit(60.0, "how long a banned address's new connections are refused (429)", kind=float)
     waiting_tables: int = _limit(5, "tables one client address may have waiting for players at once")
