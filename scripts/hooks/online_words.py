@@ -90,8 +90,14 @@ def online_text(lang: str, game: str) -> dict:
             "illegal": _("the server refused the move."),
             "unavailable": _("the server cannot reach its tables just now; try again in a moment."),
             "server-error": _("the server failed to carry out the request; the fault is logged."),
+            "table-lost": _("the server lost this table, so the game cannot go on."),
             "other": _("the server refused the request."),
         },
+        # The server's storage came back without its data (a restart that kept nothing): the table is gone.
+        "lost": _(
+            "The server lost this table: its storage came back empty after a restart, so the game cannot go on. "
+            "Create a new table to play again."
+        ),
         "offline": _("You are offline. The page reconnects by itself."),
         "online": _("Back online."),
         "left": _("{seconds} s left"),
@@ -120,6 +126,10 @@ def online_text(lang: str, game: str) -> dict:
         "shuffleBad": _(
             "Shuffle check failed: the hash published when the table was created does not match the SHA-256 of "
             "the seed and the salt revealed at the end, so nothing shows that the deal was fixed before play."
+        ),
+        "shuffleUnknown": _(
+            "Shuffle not checked: your link did not carry the hash published when the table was created. Compare "
+            "the hash below with the one the table's creator was shown."
         ),
         "commitment": _("Hash published when the table was created: {digest}"),
         "leave": _("Leave the table"),

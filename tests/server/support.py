@@ -61,10 +61,13 @@ class ServerProcess:
         bot_pace: int = 0,
         grace: int | None = None,
         profile: Path | None = None,
+        options: tuple[str, ...] = (),
     ) -> None:
+        self.site, self.db = site, db
         args = [sys.executable, "-m", "server", "--port", "0", "--site", str(site), "--bot-pace", str(bot_pace)]
         args += ["--redis", redis] if redis else ["--db", str(db)]
         args += [] if grace is None else ["--grace", str(grace)]
+        args += list(options)  # more of python -m server's options (its limits)
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         # ``profile``: the server runs under cProfile, its statistics written to that file when it stops.
         self.profile = profile
@@ -122,35 +125,39 @@ class ServerProcess:
 
 
 class RedisProcess:
-    def __init__(self, folder: Path) -> None:
-        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+    """A ``redis-server`` on a free port; ``persist``: with its append-only file written at every command (as a host
+    that loses nothing runs it), so that ``restart`` brings its data back; ``restart(empty=True)`` without it."""
+
+    def __init__(self, folder: Path, persist: bool = False) -> None:
+        self.binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+        self.folder = Path(folder)
+        self.persist = persist
         self.port = free_port()
-        self.process = subprocess.Popen(
-            [
-                binary,
-                "--port",
-                str(self.port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(folder),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.start()
+
+    def start(self) -> None:
+        durable = ["--appendonly", "yes", "--appendfsync", "always"] if self.persist else ["--appendonly", "no"]
+        args = ["--port", str(self.port), "--bind", "127.0.0.1", "--save", "", *durable, "--dir", str(self.folder)]
+        self.process = subprocess.Popen([self.binary, *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             with socket.socket() as sock:
                 if sock.connect_ex(("127.0.0.1", self.port)) == 0:
-                    self.url = f"redis://127.0.0.1:{self.port}/0"
                     return
-            time.sleep(0.05)
+            time.sleep(0.02)
         self.process.kill()
         raise RuntimeError("redis-server did not start")
+
+    def restart(self, down: float = 0.0, empty: bool = False) -> None:
+        """Killed (SIGKILL), ``down`` seconds without it, then started again on the same port: with its data, or
+        ``empty``."""
+        self.process.kill()
+        self.process.wait(10)
+        if empty:
+            shutil.rmtree(self.folder / "appendonlydir", ignore_errors=True)
+        time.sleep(down)
+        self.start()
 
     def stop(self) -> None:
         self.process.terminate()
@@ -161,10 +168,16 @@ class Player:
     """A real Socket.IO client at a table: every message it gets is kept (``messages``; not with ``history``
     False: a benchmark's clients would hold every state of every game), the last state too."""
 
-    def __init__(self, url: str, history: bool = True) -> None:
+    def __init__(self, url: str, history: bool = True, address: str | None = None) -> None:
         self.url = url
         self.history = history
-        self.sio = socketio.AsyncClient(reconnection=False)
+        #: ``address``: the loopback address it connects from (127.x.y.z: another client to the server's limits).
+        self.session = None
+        if address is not None:
+            import aiohttp
+
+            self.session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(address, 0)))
+        self.sio = socketio.AsyncClient(reconnection=False, http_session=self.session)
         self.messages: list[tuple[str, dict]] = []
         self.state: dict | None = None
         self.table: dict | None = None
@@ -173,6 +186,7 @@ class Player:
         self.sio.on("table", self._table)
         self.sio.on("said", self._said)
         self.said: list[dict] = []
+        self.sio.on("lost", self._lost)
         self.table_id = self.token = None
         self.seat = None
 
@@ -222,6 +236,10 @@ class Player:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
 
+    async def _lost(self, data):
+        self._keep("lost", data)
+        self.changed.set()
+
     async def connect(self, url: str | None = None) -> Player:
         await self.sio.connect(url or self.url, transports=["websocket"], wait_timeout=10)
         return self
@@ -269,6 +287,8 @@ class Player:
     async def close(self) -> None:
         if self.sio.connected:
             await self.sio.disconnect()
+        if self.session is not None:
+            await self.session.close()
 
 
 async def play_out(players: list[Player], pick=None, timeout: float = 60, moves: int | None = None) -> dict:

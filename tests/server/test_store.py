@@ -282,6 +282,26 @@ def test_records_rematches_and_the_lobby(opener, kind):
         assert seen["purged now"] == 0 and seen["purged later"] == 1 and seen["gone"] == (None, None, [])
     else:
         assert KEEP_MS - 60_000 < seen["ttl"] <= KEEP_MS
+def test_a_dropped_table_is_gone_with_its_log_lease_and_presence(opener):
+    """A table deleted (it waited for its players too long) is unknown from then on: no meta, no log, no owner,
+    no presence, not unfinished (so never rebuilt at a start); the others stay."""
+
+    async def main():
+        store = await opener()
+        try:
+            for table_id in ("t1", "t2"):
+                await store.create(table_id, meta(table_id), "a")
+                await store.append(table_id, entry(1), "a")
+                await store.present(table_id, 0, "a", 1)
+            await store.drop("t1")
+            gone = (await store.meta("t1"), await store.log("t1"), await store.presence("t1"))
+            return gone, await store.claim("t1", "b"), await store.unfinished(), await store.log("t2")
+        finally:
+            await store.close()
+
+    gone, claimed, unfinished, kept = run(main())
+    assert gone == (None, [], {}) and claimed is None
+    assert unfinished == ["t2"] and kept == [entry(1)]
 
 
 def test_a_store_that_cannot_be_written_says_so(kind, tmp_path):
@@ -322,3 +342,30 @@ def test_a_store_that_cannot_be_written_says_so(kind, tmp_path):
     failed = run(main())
     # SQLite's leases are in memory: its renewal needs no file.
     assert failed == (["append", "create"] if kind == "sqlite" else ["append", "create", "renew"])
+
+
+def test_a_store_keeps_its_identity_and_one_that_lost_its_data_gets_a_new_one(opener, kind, tmp_path):
+    """The epoch is written once and read back by every store opened on the same data; a store emptied meanwhile
+    (Redis restarted without its data; SQLite: another file) has another, so that a process notices the loss."""
+
+    async def main():
+        store = await opener()
+        try:
+            first = await store.epoch("one"), await store.epoch("two")
+        finally:
+            await store.close()
+        again = await opener(empty=False)
+        try:
+            kept = await again.epoch("three")
+            if kind == "redis":
+                await again.redis.flushdb()
+                emptied = await again.epoch("four")
+            else:
+                other = SqliteStore(tmp_path / "other.sqlite3")
+                emptied = await other.epoch("four")
+                await other.close()
+        finally:
+            await again.close()
+        return first, kept, emptied
+
+    assert run(main()) == (("one", "one"), "one", "four")

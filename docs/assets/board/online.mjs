@@ -8,15 +8,19 @@
 // Socket.IO's client (data-socketio); the server sends engine data only.
 //
 // Coming back: the seat's token is kept in localStorage under the table's id, so a reload, a reopened tab or a
-// dropped connection rejoins the same seat, and the moves the bot made meanwhile (`missed`) are summed up.
+// dropped connection rejoins the same seat, and the moves the bot made meanwhile (`missed`) are summed up. The
+// same rejoin is asked when a state skips a version or the server has said nothing for a while (online-sync.mjs):
+// a message lost between the server's processes never leaves the seat waiting. A table the server lost (its
+// storage came back empty) is said so, and forgotten.
 
 const version = new URL(import.meta.url).search;
-const [{ h, button, format }, words, lobby, { Panel }, { boardOf }] = await Promise.all([
+const [{ h, button, format }, words, lobby, { Panel }, { boardOf }, { Resync }] = await Promise.all([
   import(`./dom.mjs${version}`),
   import(`./online-words.mjs${version}`),
   import(`./online-lobby.mjs${version}`),
   import(`./online-panel.mjs${version}`),
   import(`./controller.mjs${version}`),
+  import(`./online-sync.mjs${version}`),
 ]);
 
 const KEY = "online-table:";
@@ -34,6 +38,13 @@ const store = {
       localStorage.setItem(KEY + table, JSON.stringify(value));
     } catch {
       // private mode: the seat lasts as long as the page
+    }
+  },
+  forget(table) {
+    try {
+      localStorage.removeItem(KEY + table);
+    } catch {
+      // private mode
     }
   },
 };
@@ -56,6 +67,7 @@ class Online {
     this.seats = null;
     this.early = {};
     this.panel = new Panel(this);
+    this.sync = new Resync((reason) => this.resync(reason));
     this.placeOpenButton();
     const link = new URLSearchParams(location.hash.slice(1));
     if (link.get("table")) this.open(link);
@@ -88,6 +100,7 @@ class Online {
     this.socket = io({ path: "/socket.io", transports: ["websocket", "polling"] });
     this.socket.on("state", (message) => this.onState(message));
     this.socket.on("table", (message) => this.onTable(message));
+    this.socket.on("lost", (message) => this.onLost(message.table));
     this.socket.on("disconnect", () => {
       this.offline = true;
       this.tell(this.t.offline);
@@ -98,7 +111,14 @@ class Online {
   }
 
   call(event, data) {
-    return new Promise((resolve) => this.socket.timeout(15000).emit(event, data, (error, answer) => resolve(error ? { ok: false, error: { code: "other" } } : answer)));
+    return new Promise((resolve) =>
+      this.socket.timeout(15000).emit(event, data, (error, answer) => {
+        if (error) return resolve({ ok: false, error: { code: "other" } });
+        if (this.table && data?.table === this.table.id) this.sync.heard();
+        if (answer?.error?.code === "table-lost") this.onLost(answer.error.params?.table);
+        resolve(answer);
+      }),
+    );
   }
 
   reason(error) {
@@ -164,7 +184,7 @@ class Online {
     await this.connect();
     if (kept?.token) {
       this.table = kept;
-      const answer = await this.call("rejoin", { table: id, token: kept.token, since: kept.version ?? 0 });
+      const answer = await this.rejoin(id, kept.token, kept.version);
       if (answer.ok) return this.rejoined(answer.result);
     }
     this.table = null;
@@ -184,10 +204,20 @@ class Online {
     this.sit({ id, invite: link.get("invite"), seat: answer.result.seat, token: answer.result.token, commitment: link.get("c"), creator: false, version: 0 });
   }
 
+  // The seat's state since the last version seen; from the start if the server is behind that version (a store
+  // that came back without its last entries: what it has is the truth).
+  async rejoin(table, token, since) {
+    const answer = await this.call("rejoin", { table, token, since: since ?? 0 });
+    if (answer.ok || answer.error?.params?.field !== "since") return answer;
+    const again = await this.call("rejoin", { table, token, since: 0 });
+    if (again.ok) again.result.missed = []; // not a summary of the whole game
+    return again;
+  }
+
   rejoined({ seat, state, missed }) {
     this.table.seat = seat;
     this.openButton.hidden = true;
-    this.onState({ table: this.table.id, version: state.version, seat, state });
+    this.onState({ table: this.table.id, version: state.version, seat, state }, true);
     const summary = words.missedSummary(missed, seat, this.t, this.lang);
     if (summary) {
       this.tell(summary);
@@ -196,8 +226,8 @@ class Online {
   }
 
   async back() {
-    if (!this.table) return;
-    const answer = await this.call("rejoin", { table: this.table.id, token: this.table.token, since: this.table.version ?? 0 });
+    if (!this.table || this.lost) return;
+    const answer = await this.rejoin(this.table.id, this.table.token, this.table.version);
     this.offline = false;
     this.tell(this.t.online);
     this.say(this.t.online);
@@ -209,10 +239,13 @@ class Online {
 
   // --- what the server says ---------------------------------------------------------------------------------------
 
-  onState({ table, version: at, state }) {
+  // `truth`: the answer to a rejoin, taken whatever its version (a store that lost its last second goes back).
+  onState({ table, version: at, state }, truth = false) {
     // The server sends a new seat its state (and the table its seats) before it answers create or join.
     if (!this.table || table !== this.table.id) return void (this.early[table] = { ...this.early[table], state: { table, version: at, state } });
-    if (this.state && at < this.state.version) return;
+    if (this.lost) return;
+    this.sync.heard(this.state?.version ?? null, at);
+    if (this.state && at < this.state.version && !truth) return;
     const before = this.state;
     this.state = state;
     this.table.version = at;
@@ -220,10 +253,33 @@ class Online {
     this.panel.render();
     if (state.status !== "waiting") this.board()?.then((board) => board?.online.take(state));
     if (state.over && !before?.over) this.say(this.t.over);
+    if (state.over) this.sync.stop();
+  }
+
+  // A state skipped a version, or the server said nothing for a while: the state since the last version seen.
+  async resync() {
+    if (!this.table || this.lost || this.offline || this.state?.over) return;
+    const answer = await this.rejoin(this.table.id, this.table.token, this.table.version);
+    if (answer.ok) this.rejoined(answer.result);
+  }
+
+  // The server lost the table (its storage came back empty): said once, the seat forgotten, nothing more asked.
+  onLost(table) {
+    if (!this.table || table !== this.table.id || this.lost) return;
+    this.lost = true;
+    this.sync.stop();
+    clearTimeout(this.panel.ticker);
+    store.forget(this.table.id);
+    this.root.dataset.onlineStatus = "lost";
+    // A new table starts from a fresh page (this one's board still shows the lost game).
+    const again = button(this.t.playOnline, "online-again", () => location.assign(location.pathname));
+    this.show(h("p", { role: "alert", "data-online-lost": "" }, this.t.lost), h("div", { class: "online-table__buttons" }, again));
   }
 
   onTable(message) {
     if (!this.table || message.table !== this.table.id) return void (this.early[message.table] = { ...this.early[message.table], seats: message });
+    if (this.lost) return;
+    this.sync.heard(this.state?.version ?? null, message.version);
     this.seats = message.seats;
     this.panel.render();
   }
