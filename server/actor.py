@@ -387,6 +387,7 @@ class TableActor:
         if self.watchers() != before:
             await self.host.emit("table", await self.info(), room=self.id)
             await self.relist()
+
     async def on_seen(self, seats: list[int]) -> Holder:
         """The ``table`` event and the ``state`` events of ``seats`` now: what a process whose Socket.IO channel
         was cut off sends its connections again (``server.service.Tables.resync``)."""

@@ -166,6 +166,7 @@ class SqliteStore:
         else:
             rows = self._run("SELECT summary FROM lobby WHERE game = ? ORDER BY created DESC LIMIT ?", (game, limit))
         return [json.loads(row[0]) for row in rows]
+
     async def drop(self, table_id: str) -> None:
         self._run("DELETE FROM log WHERE table_id = ?", (table_id,))
         for table in ("finished", "records", "nexts", "lobby", "tables"):

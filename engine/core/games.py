@@ -363,6 +363,7 @@ class GameSpec:
         from .views import spectator_json
 
         return spectator_json(self, game, seat)
+
     def action_notation(self, game: Any, text: str) -> str:
         """``text``, an action of the player to move, written as the game's records write it: the same text however
         the action was typed (case, spaces, a tile's leading zero). A ``NotationError`` if it is no action; whether

@@ -282,6 +282,8 @@ def test_records_rematches_and_the_lobby(opener, kind):
         assert seen["purged now"] == 0 and seen["purged later"] == 1 and seen["gone"] == (None, None, [])
     else:
         assert KEEP_MS - 60_000 < seen["ttl"] <= KEEP_MS
+
+
 def test_a_dropped_table_is_gone_with_its_log_lease_and_presence(opener):
     """A table deleted (it waited for its players too long) is unknown from then on: no meta, no log, no owner,
     no presence, not unfinished (so never rebuilt at a start); the others stay."""
