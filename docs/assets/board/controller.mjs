@@ -124,6 +124,7 @@ export class Board {
     const own = this.game.open?.(this.intent);
     if (own) return own;
     if (this.intent === "online") return this.online.ready();
+    if (this.intent === "replay") return; // a record opened by its link: replays.mjs fromLink loads it now
     if (this.intent === "continue" && this.savedSlot) {
       await this.saves.claim(this.savedSlot);
       return this.resume(this.savedSlot === LEGACY ? this.game.legacy.read() : null);

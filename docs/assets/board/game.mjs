@@ -219,7 +219,7 @@ class Sniff {
       view.hint ? table.hintPanel(view, t, { open: this.hintOpen, toggle: toggleHint }) : null,
     );
     const handOver = view.phase === "handOver" || view.phase === "gameOver";
-    if (!replay && !handOver) parts.push(this.handAndMoves(yourTurn));
+    if (!replay && !handOver && view.me !== null) parts.push(this.handAndMoves(yourTurn)); // a spectator has no hand
     parts.push(h("div", { class: "sniff-play__note", "data-board-message-slot": "", "data-patch-keep": "" })); // messages: beside the moves
     if (view.handEnd && view.phase !== "gameOver") {
       const nextHand = replay || board.source ? null : () => board.nextPart(); // online: the server deals

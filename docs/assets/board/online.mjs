@@ -1,25 +1,33 @@
-// Online tables on a game's Play page, for every game: the lobby (online-lobby.mjs), the table's link, its seats as
-// they fill, Start, and around the table in play its seats, the move timer, the offline notice, the summary on
-// coming back, and at the end the record and the shuffle check (online-panel.mjs); over Socket.IO on the page's own
-// origin (spec/online-tables.md). The table itself is the game's own board (controller.mjs with the game's adapter),
-// handed the table as its source (online-source.mjs): each `state` the server sends becomes the board's view in the
-// page's engine, and the board's moves come back here to be sent (act). The page gives the game (data-online, the
-// board's data-board), the words (data-online-text, catalog `online`; the board's are its own catalogs) and
-// Socket.IO's client (data-socketio); the server sends engine data only.
+// Online tables on a game's Play page, for every game: the lobby (online-lobby.mjs: the form that creates a table,
+// the open tables to join or watch), the table's link, its seats as they fill, Start, and around the table in play
+// its seats, the watchers, the move timer, the notices, the phrases (online-phrases.mjs), and at the end the record,
+// the shuffle check, one more game and the replay's link (online-panel.mjs); over Socket.IO on the page's own origin
+// (spec/online-tables.md). The table itself is the game's own board (controller.mjs with the game's adapter), handed
+// the table as its source (online-source.mjs): each `state` the server sends becomes the board's view in the page's
+// engine, and the board's moves come back here to be sent (act). A spectator's board draws the same states and
+// sends nothing. The page gives the game (data-online, the board's data-board), the words (data-online-text, catalog
+// `online`; the board's are its own catalogs) and Socket.IO's client (data-socketio); the server sends engine data
+// only, and the names people typed, which the page only ever puts in text nodes.
 //
-// Coming back: the seat's token is kept in localStorage under the table's id, so a reload, a reopened tab or a
-// dropped connection rejoins the same seat, and the moves the bot made meanwhile (`missed`) are summed up.
+// Links: #table=<id>&invite=…&c=<commitment> takes a seat (or, every seat taken, watches); #watch=<id>[&invite=…]
+// watches; #replay=<id>&c=<commitment> replays a finished game on the board from its record
+// (/tables/<id>/record). Coming back: the seat's token is kept in localStorage under the table's id, so a reload, a
+// reopened tab or a dropped connection rejoins the same seat, and the moves the bot made meanwhile (`missed`) are
+// summed up.
 
 const version = new URL(import.meta.url).search;
-const [{ h, button, format }, words, lobby, { Panel }, { boardOf }] = await Promise.all([
+const [{ h, button, format }, words, lobby, { Panel }, { Phrases }, { replayByLink }, { boardOf }] = await Promise.all([
   import(`./dom.mjs${version}`),
   import(`./online-words.mjs${version}`),
   import(`./online-lobby.mjs${version}`),
   import(`./online-panel.mjs${version}`),
+  import(`./online-phrases.mjs${version}`),
+  import(`./online-replay.mjs${version}`),
   import(`./controller.mjs${version}`),
 ]);
 
 const KEY = "online-table:";
+const SHORT = 5_000; // a notice about something done at once ("The link is copied.") stays this long
 
 const store = {
   get(table) {
@@ -47,18 +55,30 @@ class Online {
     this.lang = root.lang || document.documentElement.lang || "en";
     this.t.lang = this.lang;
     this.live = h("div", { class: "online-table__live", "aria-live": "polite", "data-online-live": "" });
-    this.notice = h("p", { class: "online-table__notice", role: "status", "data-online-notice": "" });
+    this.noticeText = h("span", {});
+    this.notice = h(
+      "p",
+      { class: "online-table__notice", role: "status", "data-online-notice": "" },
+      this.noticeText,
+      h("button", { type: "button", class: "online-table__dismiss", "aria-label": this.t.dismiss, title: this.t.dismiss, onclick: () => this.tell(null) }, "×"),
+    );
     this.content = h("div", { class: "online-table__content" });
-    this.section = h("section", { class: "online-table__box", "aria-label": this.t.lobby, hidden: true }, this.live, this.notice, this.content);
+    this.phrases = new Phrases(this);
+    this.section = h("section", { class: "online-table__box", "aria-label": this.t.lobby, hidden: true }, this.live, this.notice, this.content, this.phrases.element);
     root.append(this.section);
-    this.table = null; // {id, invite, token, seat, commitment, creator, version}
+    this.table = null; // {id, invite, token, seat, commitment, creator, version, watching}
     this.state = null;
     this.seats = null;
+    this.info = null; // the `table` event's object: seats, watchers, next, public
     this.early = {};
+    this.noticeUntil = null; // what ends the notice: "move" (this seat's next move), "online", or a timer
     this.panel = new Panel(this);
     this.placeOpenButton();
+    this.tell(null);
     const link = new URLSearchParams(location.hash.slice(1));
-    if (link.get("table")) this.open(link);
+    if (link.get("replay")) replayByLink(this, link);
+    else if (link.get("watch")) this.watchLink(link);
+    else if (link.get("table")) this.open(link);
   }
 
   placeOpenButton() {
@@ -73,8 +93,21 @@ class Online {
     if (text) this.live.textContent = text;
   }
 
-  tell(text) {
-    this.notice.textContent = text ?? "";
+  // The notice above the table, and what ends it: "move" (this seat's next move, or the next part), "online" (the
+  // connection back), or milliseconds. A notice never outstays what it says.
+  // `text`: a sentence, or lines (the away summary's, one per hand).
+  tell(text, until = "move") {
+    clearTimeout(this.noticeTimer);
+    const lines = Array.isArray(text) ? text : [text ?? ""];
+    this.noticeText.replaceChildren(...lines.flatMap((line, index) => (index ? [h("br"), line] : [line])));
+    const shown = lines.some(Boolean);
+    this.notice.hidden = !shown;
+    this.noticeUntil = shown ? until : null;
+    if (shown && typeof until === "number") this.noticeTimer = setTimeout(() => this.tell(null), until);
+  }
+
+  ends(what) {
+    if (this.noticeUntil === what) this.tell(null);
   }
 
   show(...children) {
@@ -88,9 +121,10 @@ class Online {
     this.socket = io({ path: "/socket.io", transports: ["websocket", "polling"] });
     this.socket.on("state", (message) => this.onState(message));
     this.socket.on("table", (message) => this.onTable(message));
+    this.socket.on("said", (message) => this.phrases.heard(message));
     this.socket.on("disconnect", () => {
       this.offline = true;
-      this.tell(this.t.offline);
+      this.tell(this.t.offline, "online");
       this.say(this.t.offline);
     });
     this.socket.io.on("reconnect", () => this.back());
@@ -105,58 +139,71 @@ class Online {
     return this.t.errors[error?.code] ?? this.t.errors.other;
   }
 
-  refused(error, extra = {}) {
-    return h("p", { role: "alert", ...extra }, format(this.t.joinFailed, { reason: this.reason(error) }));
+  refused(error, template = this.t.joinFailed) {
+    return h("p", { role: "alert", "data-online-refused": error?.code ?? "other" }, format(template, { reason: this.reason(error) }));
   }
 
   // --- the lobby, and taking a seat ------------------------------------------------------------------------------
 
-  async openLobby() {
-    this.show(h("p", {}, this.t.checking));
-    // Offline (the site's service worker serves the page and the board against the bots), the tables say so.
-    const server = navigator.onLine && (await lobby.hasServer());
-    if (!server) {
-      const why = navigator.onLine ? this.t.noServer : this.t.needsNetwork;
-      this.show(h("p", { class: "online-table__none", "data-online-none": navigator.onLine ? "" : "offline" }, why));
-      return;
-    }
-    const board = await boardOf(this.boardRoot);
-    this.show(lobby.lobbyForm(board, this.t, { create: (chosen) => this.create(chosen), cancel: () => (this.section.hidden = true) }));
-    this.content.querySelector("select, input")?.focus();
+  // Play online: the lobby (online-lobby.mjs), with the open tables.
+  openLobby() {
+    return lobby.openLobby(this, { boardOf });
   }
 
-  async create({ options, seats, timer, name = "" }) {
+  async create({ options, seats, timer, name = "", public: listed = false }) {
     lobby.keepName(name);
     this.show(h("p", {}, this.t.creating));
     await this.connect();
-    const answer = await this.call("create", { game: this.game, options: { ...options, timer }, seats, lang: this.lang, name: name.trim() });
+    const asked = { game: this.game, options: { ...options, timer }, seats, lang: this.lang, name: name.trim() };
+    const answer = await this.call("create", listed ? { ...asked, public: true } : asked);
     if (!answer.ok) return this.show(this.refused(answer.error));
     const { table, invite, seat, token, commitment } = answer.result;
     this.sit({ id: table, invite, seat, token, commitment, creator: true, version: 0 });
-    history.replaceState(null, "", `#${this.linkHash()}`);
   }
 
-  linkHash() {
+  linkHash(kind = "table") {
     const { id, invite, commitment } = this.table;
-    return new URLSearchParams({ table: id, invite, c: commitment }).toString();
+    const fields = { [kind]: id };
+    if (invite) fields.invite = invite;
+    if (commitment) fields.c = commitment;
+    return new URLSearchParams(fields).toString();
   }
 
-  link() {
-    return `${location.origin}${location.pathname}#${this.linkHash()}`;
+  link(kind = "table") {
+    return `${location.origin}${location.pathname}#${this.linkHash(kind)}`;
   }
 
+  // The finished game's replay on this page, for anyone who opens it later (its record stays on the server).
+  replayLink() {
+    const fields = { replay: this.table.id };
+    if (this.table.commitment) fields.c = this.table.commitment;
+    return `${location.origin}${location.pathname}#${new URLSearchParams(fields)}`;
+  }
+
+  // This page sits at `table` now (a seat, or a spectator's place): its state and seats as they come.
   sit(table) {
+    const switching = this.table && this.table.id !== table.id;
+    clearTimeout(this.listTimer);
     this.table = table;
     this.openButton.hidden = true; // one table at a time in a page
-    store.set(table.id, table);
+    if (!table.watching) store.set(table.id, table);
+    if (switching || !this.state || this.state.table !== table.id) {
+      this.state = null;
+      this.info = null;
+      this.seats = null;
+    }
+    history.replaceState(null, "", `#${this.linkHash(table.watching ? "watch" : "table")}`);
     const early = this.early[table.id] ?? {};
     delete this.early[table.id];
-    if (early.seats) this.seats = early.seats.seats;
+    if (early.seats) this.onTable(early.seats);
     if (early.state) this.onState(early.state);
+    this.boardReady?.then((board) => board?.online.open(this.source));
+    this.phrases.reset();
     this.panel.render();
   }
 
-  // Opening a link: the seat this browser holds at that table (rejoin), or a free one (join).
+  // Opening a link: the seat this browser holds at that table (rejoin), or, watching it first, a free seat to take
+  // (join) or, every seat taken, the game to watch: said at once, never after the visitor asked for a seat.
   async open(link) {
     const id = link.get("table");
     const kept = store.get(id);
@@ -168,43 +215,84 @@ class Online {
       if (answer.ok) return this.rejoined(answer.result);
     }
     this.table = null;
-    this.show(lobby.joinForm(this.t, (name) => this.join(link, name)));
-    this.content.querySelector("#online-name")?.focus();
+    const watched = await this.watch(id, link.get("invite") ?? "", link.get("c"));
+    if (!watched) return;
+    if (words.hasFreeSeat(this.seats)) {
+      this.joinOffered = { id, invite: link.get("invite") ?? "", commitment: link.get("c") };
+      this.panel.render();
+      this.content.querySelector("#online-name")?.focus();
+    } else {
+      this.tell(this.t.full, "move");
+      this.say(this.t.full);
+    }
   }
 
-  async join(link, name) {
-    const id = link.get("table");
+  async join(id, invite, name, commitment = null) {
     lobby.keepName(name);
     this.show(h("p", {}, this.t.joining));
-    const answer = await this.call("join", { table: id, invite: link.get("invite") ?? "", lang: this.lang, name: name.trim() });
+    await this.connect();
+    const answer = await this.call("join", { table: id, invite: invite ?? "", lang: this.lang, name: name.trim() });
     if (!answer.ok) {
+      if (this.table?.watching) {
+        this.panel.render();
+        return this.tell(format(this.t.joinFailed, { reason: this.reason(answer.error) }), "move");
+      }
       this.table = null;
-      return this.show(this.refused(answer.error, { "data-online-refused": answer.error.code }));
+      return this.show(this.refused(answer.error));
     }
-    this.sit({ id, invite: link.get("invite"), seat: answer.result.seat, token: answer.result.token, commitment: link.get("c"), creator: false, version: 0 });
+    this.joinOffered = null;
+    this.tell(null);
+    this.sit({ id, invite, seat: answer.result.seat, token: answer.result.token, commitment: commitment ?? this.table?.commitment ?? null, creator: false, version: 0 });
   }
 
-  rejoined({ seat, state, missed }) {
+  // Watching a table: its spectator's state and seats at once, then every change. False if the server refused.
+  async watch(id, invite, commitment = null) {
+    this.show(h("p", {}, this.t.joining));
+    await this.connect();
+    const answer = await this.call("watch", { table: id, invite: invite ?? "", lang: this.lang });
+    if (!answer.ok) {
+      this.show(this.refused(answer.error, this.t.watchFailed));
+      return false;
+    }
+    const { state, table } = answer.result;
+    this.sit({ id, invite, seat: null, token: null, commitment, creator: false, version: 0, watching: true });
+    this.onTable({ ...table, table: id });
+    this.onState({ table: id, version: state.version, seat: null, state });
+    this.say(this.t.watching);
+    return true;
+  }
+
+  async watchLink(link) {
+    await this.watch(link.get("watch"), link.get("invite") ?? "", link.get("c"));
+  }
+
+  rejoined({ seat, state, missed, table }) {
     this.table.seat = seat;
     this.openButton.hidden = true;
+    this.section.hidden = false;
+    if (table) this.onTable({ ...table, table: this.table.id });
     this.onState({ table: this.table.id, version: state.version, seat, state });
-    const summary = words.missedSummary(missed, seat, this.t, this.lang);
+    const summary = words.missedSummary(missed, seat, this.t, this.lang, state.board?.part ?? null);
     if (summary) {
-      this.tell(summary);
-      this.say(summary);
+      this.tell(summary, "move");
+      this.say(summary.join(" "));
     }
   }
 
   async back() {
     if (!this.table) return;
-    const answer = await this.call("rejoin", { table: this.table.id, token: this.table.token, since: this.table.version ?? 0 });
+    const answer = this.table.watching
+      ? await this.call("watch", { table: this.table.id, invite: this.table.invite ?? "", lang: this.lang })
+      : await this.call("rejoin", { table: this.table.id, token: this.table.token, since: this.table.version ?? 0 });
     this.offline = false;
-    this.tell(this.t.online);
+    this.ends("online");
     this.say(this.t.online);
-    if (answer.ok) {
-      this.rejoined(answer.result);
-      if (!this.notice.textContent) this.tell(this.t.online);
-    }
+    if (!answer.ok) return;
+    if (this.table.watching) {
+      this.onTable({ ...answer.result.table, table: this.table.id });
+      this.onState({ table: this.table.id, version: answer.result.state.version, seat: null, state: answer.result.state });
+    } else this.rejoined(answer.result);
+    if (this.notice.hidden) this.tell(this.t.online, SHORT);
   }
 
   // --- what the server says ---------------------------------------------------------------------------------------
@@ -214,28 +302,53 @@ class Online {
     if (!this.table || table !== this.table.id) return void (this.early[table] = { ...this.early[table], state: { table, version: at, state } });
     if (this.state && at < this.state.version) return;
     const before = this.state;
-    this.state = state;
+    // The board names the seats by the names people typed (the engine puts them in its sentences as text).
+    this.state = { ...state, table, names: this.names(state) };
     this.table.version = at;
-    store.set(this.table.id, this.table);
+    if (!this.table.watching) store.set(this.table.id, this.table);
+    if (before && state.board?.part !== before.board?.part) this.ends("move");
     this.panel.render();
-    if (state.status !== "waiting") this.board()?.then((board) => board?.online.take(state));
+    if (state.status !== "waiting") this.board()?.then((board) => board?.online.take(this.state));
     if (state.over && !before?.over) this.say(this.t.over);
+  }
+
+  names(state) {
+    const players = state.board?.players ?? this.seats?.length ?? 0;
+    return Array.from({ length: players }, (_, seat) => this.seats?.find((info) => info.seat === seat)?.name || null);
+  }
+
+  // The game started without this page's Start, said: the last free seat was taken, or the creator started it (a
+  // seat that waited for a person is a bot's now).
+  startedWhy(before, after) {
+    const waited = new Set(before.filter((info) => info.kind === "human" && !info.taken).map((info) => info.seat));
+    const botted = after.some((info) => waited.has(info.seat) && info.kind === "bot");
+    const text = botted ? this.t.startedCreator : this.t.startedFull;
+    this.tell(text, "move");
+    this.say(text);
   }
 
   onTable(message) {
     if (!this.table || message.table !== this.table.id) return void (this.early[message.table] = { ...this.early[message.table], seats: message });
+    const offered = this.info?.next;
+    if (this.info?.status === "waiting" && message.status === "playing" && !this.starting) this.startedWhy(this.info.seats ?? [], message.seats ?? []);
+    this.info = message;
     this.seats = message.seats;
+    if (message.next && !offered) this.say(this.table.watching ? this.t.watchNext : this.t.rematchOffered);
     this.panel.render();
   }
 
   // The game's own board, playing this table: started (Pyodide, once) the first time the table plays, then handed
   // the table as its source (online-source.mjs). This panel goes above it, with the seats and the timer.
+  get source() {
+    return { act: (action) => this.send(action), state: () => this.state, watching: () => Boolean(this.table?.watching) };
+  }
+
   board() {
     this.boardReady ??= (async () => {
       if (!this.boardRoot) return null;
       const board = await boardOf(this.boardRoot);
       this.boardRoot.insertBefore(this.section, board.section);
-      await board.online.play({ act: (action) => this.send(action), state: () => this.state });
+      await board.online.play(this.source);
       return board;
     })();
     return this.boardReady;
@@ -250,7 +363,8 @@ class Online {
   }
 
   async act(action) {
-    if (!this.state) return;
+    if (!this.state || this.table?.watching) return;
+    this.ends("move");
     const id = crypto.randomUUID();
     const answer = await this.call("act", { table: this.table.id, token: this.table.token, id, version: this.state.version, action });
     if (answer.ok && answer.result.state) this.onState({ table: this.table.id, version: answer.result.version, state: answer.result.state });
@@ -259,9 +373,23 @@ class Online {
 
   // Start: the server gives every human seat nobody has taken to a bot and starts the game, in one change.
   async start() {
+    this.starting = true;
     const answer = await this.call("start", { table: this.table.id, token: this.table.token, id: crypto.randomUUID() });
+    this.starting = false;
     if (answer.ok) this.onState({ table: this.table.id, version: answer.result.version, state: answer.result.state });
-    else this.tell(this.reason(answer.error));
+    else this.tell(this.reason(answer.error), "move");
+  }
+
+  // One more game: this seat's place at the finished table's next one (the first to press makes it); a spectator
+  // watches the next game.
+  async rematch() {
+    const finished = this.table;
+    if (finished.watching) return this.watch(this.info.next, finished.invite ?? "");
+    const answer = await this.call("rematch", { table: finished.id, token: finished.token });
+    if (!answer.ok) return this.tell(format(this.t.rematchFailed, { reason: this.reason(answer.error) }), "move");
+    const { table, invite, seat, token, commitment } = answer.result;
+    const first = !this.info?.next;
+    this.sit({ id: table, invite, seat, token, commitment, creator: first, version: 0 });
   }
 }
 
