@@ -215,10 +215,15 @@ class Online {
       if (answer.ok) return this.rejoined(answer.result);
     }
     this.table = null;
-    const watched = await this.watch(id, link.get("invite") ?? "", link.get("c"));
-    if (!watched) return;
+    const offer = { id, invite: link.get("invite") ?? "", commitment: link.get("c") };
+    const watched = await this.watch(offer.id, offer.invite, offer.commitment, { quiet: true });
+    if (!watched) {
+      // A table this page cannot watch (a server without spectators): the seat is asked for, and its refusal said.
+      this.show(lobby.joinForm(this.t, (name) => this.join(offer.id, offer.invite, name, offer.commitment)));
+      return this.content.querySelector("#online-name")?.focus();
+    }
     if (words.hasFreeSeat(this.seats)) {
-      this.joinOffered = { id, invite: link.get("invite") ?? "", commitment: link.get("c") };
+      this.joinOffered = offer;
       this.panel.render();
       this.content.querySelector("#online-name")?.focus();
     } else {
@@ -246,12 +251,12 @@ class Online {
   }
 
   // Watching a table: its spectator's state and seats at once, then every change. False if the server refused.
-  async watch(id, invite, commitment = null) {
+  async watch(id, invite, commitment = null, { quiet = false } = {}) {
     this.show(h("p", {}, this.t.joining));
     await this.connect();
     const answer = await this.call("watch", { table: id, invite: invite ?? "", lang: this.lang });
     if (!answer.ok) {
-      this.show(this.refused(answer.error, this.t.watchFailed));
+      if (!quiet) this.show(this.refused(answer.error, this.t.watchFailed));
       return false;
     }
     const { state, table } = answer.result;
