@@ -204,9 +204,9 @@ def test_sniff_with_a_friend_by_link_in_finnish_on_the_board_a_reload_and_an_abs
         creator.wait_for_selector("[data-online-create]")
         # Classic Sniff's partnerships are offered with four players only.
         creator.select_option("#online-rules", "classic")
-        assert creator.locator("[data-setting=partners]").is_hidden()
+        assert creator.locator(".online-table__options [data-setting=partners]").is_hidden()
         creator.select_option("#online-players", "4")
-        assert creator.locator("[data-setting=partners]").is_visible()
+        assert creator.locator(".online-table__options [data-setting=partners]").is_visible()
         creator.reload()
         link = _create(creator, ("you", "friend"), name="Ada", lobby=True)
         assert link.startswith(url + "/play/#table=")
@@ -214,14 +214,23 @@ def test_sniff_with_a_friend_by_link_in_finnish_on_the_board_a_reload_and_an_abs
         assert axe_problems(creator, ROOT, source=url + AXE_PATH) == []
         finnish = link.replace("/play/#", "/fi/play/#")
         friend, watch = _page(context, finnish)
-        friend.fill("#online-name", "Bea")
+        friend.fill("#online-name", "Bea <b>")  # a name is text wherever it shows, never markup
         friend.click("[data-online-join]")
         for page in (creator, friend):
             page.wait_for_selector(f"{SNIFF}[data-play-phase]", timeout=BOOT)
         # Each seat sees the other's typed name, and the board in its own language; the creator is told why the game
         # started without Start.
-        creator.wait_for_selector("[data-online-seats] li[data-seat='1']:has-text('Bea')")
+        creator.wait_for_selector("[data-online-seats] li[data-seat='1']:has-text('Bea <b>')")
+        assert creator.locator(f"{ROOT} b, {SNIFF} .sniff-play__seats b").count() == 0
         assert "Every seat is taken" in creator.inner_text("[data-online-notice]")
+        # A third visitor is told at once that every seat is taken, and offered no seat.
+        third = _context(browser, url)
+        try:
+            late, _ = _page(third, link)
+            late.wait_for_selector("[data-online-notice]:has-text('Every seat at this table is taken')")
+            assert late.locator("[data-online-join]").count() == 0
+        finally:
+            third.close()
         assert "Ada" in friend.inner_text("[data-online-seats]")
         assert _board(friend, SNIFF, "me") == 1 and _board(creator, SNIFF, "me") == 0
         assert "Sinun vuorosi" in friend.inner_text(SNIFF) or "pelaa" in friend.inner_text(SNIFF)
@@ -235,9 +244,10 @@ def test_sniff_with_a_friend_by_link_in_finnish_on_the_board_a_reload_and_an_abs
         # A phrase in two languages: each page words it in its own reader's, beside the seat and in its list.
         creator.click("[data-online-phrase=good-luck]")
         friend.wait_for_selector("[data-online-said] li:has-text('Ada (Paikka 1): Onnea peliin!')")
+        assert friend.locator("[data-online-phrase]").count() == 9
         assert friend.inner_text("[data-online-said-by='0']") == "Onnea peliin!"
         friend.click("[data-online-phrase=thanks]")
-        creator.wait_for_selector("[data-online-said] li:has-text('Bea (Seat 2): Thank you!')")
+        creator.wait_for_selector("[data-online-said] li:has-text('Bea <b> (Seat 2): Thank you!')")
         creator.wait_for_selector("[data-online-live]:has-text('Thank you!')", state="attached")
         # A hand played on the board to its end, with moves from both seats: then its end, every seat's tiles
         # and deductions, from the finished hand's record (the server's pause before the next deal).
