@@ -9,11 +9,9 @@
 // `online`; the board's are its own catalogs) and Socket.IO's client (data-socketio); the server sends engine data
 // only, and the names people typed, which the page only ever puts in text nodes.
 //
-// Links: #table=<id>&invite=…&c=<commitment> takes a seat (or, every seat taken, watches); #watch=<id>[&invite=…]
-// watches; #replay=<id>&c=<commitment> replays a finished game on the board from its record
-// (/tables/<id>/record). Coming back: the seat's token is kept in localStorage under the table's id, so a reload, a
-// reopened tab or a dropped connection rejoins the same seat, and the moves the bot made meanwhile (`missed`) are
-// summed up.
+// Links: #table=<id>&invite=…&c=<commitment> takes a seat (or, every seat taken, watches); #watch=<id> watches;
+// #replay=<id>&c=… replays a finished game from its record (online-replay.mjs). The seat's token is kept in
+// localStorage under the table's id: a reload or a dropped connection rejoins the seat, the bot's moves summed up.
 
 const version = new URL(import.meta.url).search;
 const [{ h, button, format }, words, lobby, { Panel }, { Phrases }, { replayByLink }, { boardOf }] = await Promise.all([
