@@ -1,6 +1,7 @@
 """Load benchmark of the online tables: N tables of 4 seats at once against a real server, clients on loopback.
 
     .venv/bin/python scripts/bench_server.py [--tables 100] [--seconds 60] [--think 500] [--game okey]
+    .venv/bin/python scripts/bench_server.py --spectators 10   # and ten spectators watching each table
     .venv/bin/python scripts/bench_server.py --profile server.prof   # the server under cProfile (pstats file)
     .venv/bin/python scripts/bench_server.py --restart      # the time from SIGKILL to a table playing again
     .venv/bin/python scripts/bench_server.py --restart --redis   # the same, the table going on on another process
@@ -13,6 +14,8 @@ table replaced by a new one, until ``--seconds`` have passed. Prints games per m
 answer an action (from the client's send to its acknowledgement), the server's memory per table (its RSS with
 the tables playing, less its RSS before them, over the number of tables), and the server's CPU per action:
 all of it, and less the idle cost (what the actions themselves cost, whatever their rate). It stops by itself.
+With ``--spectators N`` each table (each new one too) is watched by N more clients, which get its spectator's
+state after every change; the states they got are counted.
 """
 
 from __future__ import annotations
@@ -57,20 +60,40 @@ def pick(legal: list[str]) -> str:
     return legal[0]
 
 
+class Spectator(Player):
+    """A client watching a table: it keeps no history, only how many states it got (``Bench.watched``)."""
+
+    def __init__(self, url: str, bench: Bench) -> None:
+        super().__init__(url, history=False)
+        self.bench = bench
+
+    async def _state(self, data):
+        self.bench.watched += 1
+        await super()._state(data)
+
+
 class Bench:
-    def __init__(self, url: str, game: str, think: float, jitter: float = 0.0, seed: int = 0) -> None:
+    def __init__(
+        self, url: str, game: str, think: float, jitter: float = 0.0, seed: int = 0, spectators: int = 0
+    ) -> None:
         self.url, self.game, self.think, self.jitter = url, game, think, jitter
         self.rng = random.Random(seed)
+        self.spectators = spectators
         self.answers: list[float] = []
         self.games = 0
+        self.watched = 0
         self.refused: dict[str, int] = {}
 
     async def seated(self) -> list[Player]:
-        """A new table, its four seats taken."""
+        """A new table, its four seats taken (and its spectators watching: the players after the seats)."""
         players = [await Player(self.url, history=False).connect() for _ in range(4)]
         options = {"pause": 0} if self.game == "okey" else {"pause": 0, "players": 4}
         created = await players[0].create(self.game, ["human"] * 4, options)
-        for player in players[1:]:
+        for _ in range(self.spectators):
+            spectator = await Spectator(self.url, self).connect()
+            await spectator.watch(created["table"], created["invite"])
+            players.append(spectator)
+        for player in players[1:4]:
             await player.join(created["table"], created["invite"])
         return players
 
@@ -79,7 +102,7 @@ class Bench:
         while time.monotonic() < stop:
             players = players or await self.seated()
             try:
-                over = await asyncio.gather(*(self.seat(player, stop) for player in players))
+                over = await asyncio.gather(*(self.seat(player, stop) for player in players[:4]))
                 if all(over):
                     self.games += 1
             finally:
@@ -120,12 +143,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def clients(conn, url: str, game: str, think: float, jitter: float, seed: int, tables: int) -> None:
-    """One client process: seats ``tables`` tables, says so, waits for the start and the end time, plays, and
-    sends back its answer times, its finished games, its refusals and its CPU time."""
+def clients(conn, url: str, game: str, think: float, jitter: float, seed: int, spectators: int, tables: int) -> None:
+    """One client process: seats ``tables`` tables (with their spectators), says so, waits for the start and the
+    end time, plays, and sends back its answer times, its finished games, its refusals, its CPU time and the
+    states its spectators got."""
 
     async def run() -> None:
-        bench = Bench(url, game, think, jitter, seed)
+        bench = Bench(url, game, think, jitter, seed, spectators)
         seated = [await bench.seated() for _ in range(tables)]
         # The clients' own garbage collector passes over every seated client would stop this process's loop
         # for tens of ms, and the answers waiting in it would seem slow: what seating made is left out of them.
@@ -136,7 +160,7 @@ def clients(conn, url: str, game: str, think: float, jitter: float, seed: int, t
         own = time.process_time()
         stop = time.monotonic() + seconds
         await asyncio.gather(*(bench.table(players, stop) for players in seated))
-        conn.send((bench.answers, bench.games, bench.refused, time.process_time() - own))
+        conn.send((bench.answers, bench.games, bench.refused, time.process_time() - own, bench.watched))
 
     asyncio.run(run())
 
@@ -152,7 +176,7 @@ async def load(args, server: ServerProcess) -> None:
     for share in filter(None, shares):
         mine, theirs = spawn.Pipe()
         seed = len(processes)
-        think = (server.url, args.game, args.think / 1000, args.jitter, seed)
+        think = (server.url, args.game, args.think / 1000, args.jitter, seed, args.spectators)
         process = spawn.Process(target=clients, args=(theirs, *think, share))
         process.start()
         pipes.append(mine)
@@ -177,9 +201,10 @@ async def load(args, server: ServerProcess) -> None:
     minutes = (time.monotonic() - started) / 60
     bench = Bench(server.url, args.game, args.think / 1000)
     own = 0.0
-    for answers, games, refused, seconds in results:
+    for answers, games, refused, seconds, watched in results:
         bench.answers += answers
         bench.games += games
+        bench.watched += watched
         own += seconds
         for code, number in refused.items():
             bench.refused[code] = bench.refused.get(code, 0) + number
@@ -189,6 +214,11 @@ async def load(args, server: ServerProcess) -> None:
         f"\u00b1 {args.jitter:.0%}; "
         f"{len(processes)} client processes)"
     )
+    if args.spectators:
+        print(
+            f"spectators: {args.spectators} per table ({args.spectators * args.tables} at once); the states they "
+            f"got: {bench.watched} ({bench.watched / max(1, len(bench.answers)):.1f} per action)"
+        )
     print(f"games finished: {bench.games} in {minutes * 60:.0f} s: {bench.games / minutes:.1f} games/min")
     if ms:
         print(
@@ -271,13 +301,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--clients", type=int, default=2, help="client processes the tables are shared among (default 2)"
     )
+    parser.add_argument(
+        "--spectators", type=int, default=0, help="clients watching each table, besides its seats (default 0)"
+    )
     parser.add_argument("--restart", action="store_true", help="measure the time from SIGKILL to playing again")
     parser.add_argument("--redis", action="store_true", help="with --restart: two processes on a redis-server")
     parser.add_argument("--profile", type=Path, default=None, help="run the server under cProfile, stats to this file")
     args = parser.parse_args(argv)
     sizes = (1 <= args.tables <= 500, 1 <= args.seconds <= 600, 1 <= args.clients <= 8, 0 <= args.jitter < 1)
-    if not all(sizes):
-        parser.error("1 to 500 tables, for 1 to 600 seconds, in 1 to 8 client processes, a jitter from 0 to under 1")
+    if not all(sizes) or not 0 <= args.spectators <= 50:
+        parser.error(
+            "1 to 500 tables, for 1 to 600 seconds, in 1 to 8 client processes, a jitter from 0 to under 1,"
+            " 0 to 50 spectators per table"
+        )
     with tempfile.TemporaryDirectory() as folder:
         site = tiny_site(Path(folder) / "site")
         db = Path(folder) / "tables.sqlite3"

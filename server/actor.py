@@ -23,11 +23,11 @@ from collections import deque
 
 from engine.core.errors import EngineError
 
-from . import views
+from . import views, wire
 from .cluster import Moved
 from .errors import ServerError, server_bug, store_down
-from .store import StoreConflict, StoreUnavailable, now_ms
-from .tables import Table, digest, fingerprint, new_token
+from .store import WATCH, StoreConflict, StoreUnavailable, now_ms
+from .tables import Table, digest, fingerprint, new_token, rematch_meta, rematch_token
 from .wire import Holder
 
 log = logging.getLogger("server")
@@ -37,7 +37,25 @@ MAILBOX = 256
 #: After a bot failed to choose (a worker lost, an engine fault): when it tries again (ms).
 RETRY_MS = 1000
 #: The commands a table takes from outside (``on_<op>``), from this process or forwarded by another.
-COMMANDS = frozenset({"join", "seat", "look", "rejoin", "act", "start", "leave", "presence"})
+COMMANDS = frozenset(
+    {
+        "join",
+        "seat",
+        "look",
+        "rejoin",
+        "act",
+        "start",
+        "leave",
+        "presence",
+        "watch",
+        "peek",
+        "rematch",
+        "claim",
+        "speaker",
+    }
+)
+#: Spectators at one table at most (counted by the processes that report them).
+MAX_WATCHERS = 500
 
 
 class TableActor:
@@ -56,6 +74,8 @@ class TableActor:
         self.stopped = False
         #: seat -> process -> open connections; seat -> since when no connection is open (epoch ms).
         self.present = presence
+        #: The table its rematch made, once known.
+        self.next: str | None = None
         started = now_ms()
         self.away_since = {seat: started for seat in range(len(table.seats)) if not self.here(seat)}
 
@@ -151,10 +171,14 @@ class TableActor:
 
     # -- commands ---------------------------------------------------------------------------------------------------
 
-    async def on_join(self, invite: str, name: str | None) -> dict:
+    async def on_join(self, invite: str | None, name: str | None) -> dict:
+        """A visitor takes the first free seat (a public table's: needing no invite), or takes an open seat over
+        from its bot at once."""
         table = self.table
-        if not secrets.compare_digest(str(invite).encode(), table.meta["invite"].encode()):
-            raise ServerError("bad-invite", "this invite is not the table's", {"table": self.id})
+        if not table.public:
+            self.check_invite(invite)
+        if table.status == "over":
+            raise ServerError("over", "the game is over", {"table": self.id})
         seat = table.free_seat()
         if seat is None:
             raise ServerError("table-full", "every seat of this table is taken", {"table": self.id})
@@ -165,6 +189,84 @@ class TableActor:
         await self.changed()
         return {"seat": seat, "token": token}
 
+    def check_invite(self, invite: str | None) -> None:
+        if not isinstance(invite, str) or not secrets.compare_digest(
+            invite.encode(), self.table.meta["invite"].encode()
+        ):
+            raise ServerError("bad-invite", "this invite is not the table's", {"table": self.id})
+
+    async def on_watch(self, invite: str | None) -> None:
+        """Whether a spectator may watch: any for a public table, else one with the invite; not beyond the bound."""
+        if not self.table.public:
+            self.check_invite(invite)
+        if self.watchers() >= MAX_WATCHERS:
+            raise ServerError(
+                "table-full",
+                "this table has as many spectators as it takes",
+                {"table": self.id, "watchers": MAX_WATCHERS},
+            )
+
+    async def on_peek(self) -> Holder:
+        """What a spectator is sent: its ``state`` and the ``table`` object."""
+        state = views.wire_state(self.table, None, self.host.store.shared)
+        return Holder(state=state, table=await self.info())
+
+    async def on_rematch(self, token: str) -> dict:
+        """A seat of this finished table asks for one more game: the first makes the next table (and sits at it);
+        a later one is told which it is, to claim its seat there (``on_claim``)."""
+        table = self.table
+        seat = self.seat(token, over_ok=True)
+        if table.seats[seat].get("left"):
+            raise ServerError("bad-token", "this seat was left: a bot played it", {"table": self.id})
+        if table.status != "over":
+            raise ServerError("illegal", "the game is not over", {"code": "rematch-playing", "table": self.id})
+        next_id = self.next or await self.host.store.next_of(self.id)
+        if next_id is None:
+            wanted = secrets.token_urlsafe(12)
+            next_id = await self.host.store.set_next(self.id, wanted)
+            if next_id == wanted:
+                meta = rematch_meta(table, next_id, seat, token)
+                await self.host.make(meta)
+                self.next = next_id
+                await self.host.emit("table", await self.info(), room=self.id)
+                made = {"seat": seat, "token": rematch_token(token, next_id), "invite": meta["invite"]}
+                return {"next": next_id, "made": {"table": next_id, "commitment": meta["commitment"], **made}}
+        if self.next is None:
+            self.next = next_id
+            await self.host.emit("table", await self.info(), room=self.id)
+        return {"next": next_id, "made": None}
+
+    async def on_claim(self, previous: str, token: str) -> dict:
+        """A seat of the finished table (``previous``: its token's digest) takes the seat a rematch reserved for it
+        here, with ``token`` (derived from its own: the same claim again gets the same answer)."""
+        table = self.table
+        seat = table.reserved_seat(previous)
+        if seat is None:
+            raise ServerError("bad-token", "no seat here was kept for that seat", {"table": self.id})
+        info = table.seats[seat]
+        if info["token"] is None:
+            if table.status == "over":
+                raise ServerError("over", "the game is over", {"table": self.id})
+            await self.write(table.next_entry(kind="join", seat=seat, token=digest(token)))
+            self.away_since[seat] = now_ms()
+            await self.changed()
+        elif not secrets.compare_digest(info["token"], digest(token)):
+            raise ServerError("bad-token", "that seat was taken", {"table": self.id})
+        return {
+            "table": self.id,
+            "invite": table.meta["invite"],
+            "seat": seat,
+            "token": token,
+            "commitment": table.meta["commitment"],
+        }
+
+    async def on_speaker(self, token: str) -> int:
+        """The seat ``token`` holds, to say a phrase: a finished game's too, not one its human left."""
+        seat = self.seat(token, over_ok=True)
+        if self.table.seats[seat].get("left"):
+            raise ServerError("bad-token", "this seat was left: a bot plays it", {"table": self.id})
+        return seat
+
     async def on_seat(self, token: str) -> int:
         """The seat ``token`` holds (a finished game's too: its record)."""
         return self.seat(token, over_ok=True)
@@ -174,7 +276,9 @@ class TableActor:
         table = self.table
         seat = self.seat(token, over_ok=True)
         state = views.wire_state(table, seat, self.host.store.shared)
-        return Holder(table=self.id, version=table.version, seat=seat, state=state)
+        return Holder(
+            table=await self.info(), state=Holder(table=self.id, version=table.version, seat=seat, state=state)
+        )
 
     async def on_rejoin(self, token: str, since: int) -> Holder:
         """The seat's state now, and the entries it missed after version ``since``."""
@@ -185,7 +289,7 @@ class TableActor:
                 "bad-request", "since is after the table's version", {"field": "since", "version": table.version}
             )
         state = views.wire_state(table, seat, self.host.store.shared)
-        return Holder(seat=seat, state=state, missed=views.missed(table, since))
+        return Holder(seat=seat, state=state, missed=views.missed(table, since), table=await self.info())
 
     async def on_act(self, token: str, command_id: str, version: int, action: str) -> Holder:
         table = self.table
@@ -227,7 +331,11 @@ class TableActor:
             raise ServerError("illegal", "only the table's creator starts it", {"code": "start-creator"})
         if table.status != "waiting":
             raise ServerError("illegal", "the game has started", {"code": "start-started"})
-        free = [index for index, info in enumerate(table.seats) if info["kind"] == "human" and info["token"] is None]
+        free = [
+            index
+            for index, info in enumerate(table.seats)
+            if info["kind"] == "human" and info["token"] is None and not info.get("open")  # an open seat stays open
+        ]
         await self.write(table.next_entry(kind="start", seat=seat, seats=free, level=level, id=command_id, fp=fp))
         await self.changed()
         return self.answer(seat)
@@ -241,7 +349,10 @@ class TableActor:
         return seat
 
     async def on_presence(self, seat: int, process: str, count: int) -> None:
-        """``process`` now has ``count`` connections open to ``seat``: away or back, told to every seat."""
+        """``process`` now has ``count`` connections open to ``seat``: away or back, told to every seat (``WATCH``:
+        how many spectators, told too)."""
+        if seat == WATCH:
+            return await self.watching(process, count)
         if not 0 <= seat < len(self.table.seats):
             return
         before = self.here(seat)
@@ -256,8 +367,20 @@ class TableActor:
             self.away_since[seat] = now_ms()
         else:
             self.away_since.pop(seat, None)
-        await self.host.emit("table", views.table_info(self.table, self.away_seats()), room=self.id)
+        await self.host.emit("table", await self.info(), room=self.id)
+        await self.relist()
         self.plan()
+
+    async def watching(self, process: str, count: int) -> None:
+        before = self.watchers()
+        counts = self.present.setdefault(WATCH, {})
+        if count:
+            counts[process] = count
+        else:
+            counts.pop(process, None)
+        if self.watchers() != before:
+            await self.host.emit("table", await self.info(), room=self.id)
+            await self.relist()
 
     # -- checks and answers ---------------------------------------------------------------------------------------
 
@@ -286,6 +409,22 @@ class TableActor:
 
     def answer(self, seat: int) -> Holder:
         return Holder(version=self.table.version, state=views.wire_state(self.table, seat, self.host.store.shared))
+
+    def watchers(self) -> int:
+        return sum(self.present.get(WATCH, {}).values())
+
+    async def info(self) -> dict:
+        """The ``table`` event now (a finished table's ``next``, looked up once)."""
+        if self.next is None and self.table.status == "over":
+            self.next = await self.host.store.next_of(self.id)
+        return views.table_info(self.table, self.away_seats(), self.watchers(), self.next)
+
+    async def relist(self) -> None:
+        """A public table's entry in the lobby, as it is now (gone once the game is over)."""
+        table = self.table
+        if table.public and table.status != "over":
+            listing = views.listing(table, self.away_seats(), self.watchers())
+            await self.host.store.list_table(self.id, table.meta["game"], table.meta.get("created", 0), listing)
 
     def here(self, seat: int) -> bool:
         return any(self.present.get(seat, {}).values())
@@ -319,19 +458,24 @@ class TableActor:
         already has the seats that go with it (a start gives seats to bots and starts the game in one change)."""
         table, emit = self.table, self.host.emit
         if seats:
-            await emit("table", views.table_info(table, self.away_seats()), room=self.id)
+            await emit("table", await self.info(), room=self.id)
+            await self.relist()
         shared = self.host.store.shared
         for index, info in enumerate(table.seats):
             if info["kind"] == "human" and info["token"] is not None and not info.get("left"):
                 state = views.wire_state(table, index, shared)
                 data = Holder(table=self.id, version=table.version, seat=index, state=state)
                 await emit("state", data, room=views.rooms(self.id, index)[1])
+        if self.watchers():  # the spectators' one state, to all of them
+            state = views.wire_state(table, None, shared)
+            data = Holder(table=self.id, version=table.version, seat=None, state=state)
+            await emit("state", data, room=views.rooms(self.id, None)[1])
 
     async def finish(self) -> None:
         """The game is over: no more timers; the table is read-only from now on."""
         if self.timer is not None:
             self.timer.cancel()
-        await self.host.store.finish(self.id)
+        await self.host.store.finish(self.id, wire.dumps(self.table.final_record()))
         self.host.finished(self)
 
     # -- the clock --------------------------------------------------------------------------------------------------
@@ -433,6 +577,7 @@ class TableActor:
         if self.table.game.is_terminal():
             await self.finish()
         else:
+            await self.relist()
             self.plan()
 
     def close(self) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import socketio
 
 from .cluster import Alone, RedisLink
+from .records import Records
 from .service import GRACE_MS, Tables
 from .sockets import Sockets
 from .static import StaticSite
@@ -60,6 +61,10 @@ def make_app(
         await store.close()
 
     app = socketio.ASGIApp(
-        sio, other_asgi_app=StaticSite(site), socketio_path="socket.io", on_startup=startup, on_shutdown=shutdown
+        sio,
+        other_asgi_app=Records(tables, StaticSite(site)),
+        socketio_path="socket.io",
+        on_startup=startup,
+        on_shutdown=shutdown,
     )
     return app, sio, tables

@@ -28,8 +28,8 @@ from .actor import TableActor
 from .bots import BotPool
 from .cluster import Alone, Gone, Moved
 from .errors import ServerError, store_down
-from .store import StoreUnavailable
-from .tables import Table, new_meta
+from .store import KEEP_MS, StoreUnavailable, now_ms
+from .tables import Table, digest, new_meta, rematch_token
 
 log = logging.getLogger("server")
 
@@ -41,6 +41,10 @@ GRACE_MS = 2000
 BEAT = 1.0
 #: How many times a command follows a table that moves between processes before it gives up (``unavailable``).
 HOPS = 4
+#: The lobby: at most this many tables in an answer, read from the store at most once a second per game.
+LOBBY_SIZE, LOBBY_AGE = 50, 1.0
+#: How often the finished tables past their keeping are looked for (s).
+PURGE_EVERY = 3600
 
 
 class Tables:
@@ -66,6 +70,9 @@ class Tables:
         self.beating: asyncio.Task | None = None
         self.releasing: set[asyncio.Task] = set()
         self.store_failing = False
+        #: The lobby's answers per game (None: every game): (when read, the tables).
+        self.lobby: dict[str | None, tuple[float, list[dict]]] = {}
+        self.purged = 0.0
 
     # -- the socket layer's interface -------------------------------------------------------------------------------
 
@@ -73,20 +80,14 @@ class Tables:
     def rooms(table_id: str, seat: int) -> tuple[str, str]:
         return views.rooms(table_id, seat)
 
-    async def create(self, game, options, seats, lang, name=None) -> dict:
+    async def create(self, game, options, seats, lang, name=None, public=False) -> dict:
         if not isinstance(game, str) or game not in GAMES:
             raise ServerError("bad-request", f"game is one of {', '.join(GAMES)}", {"field": "game"})
         table_id = secrets.token_urlsafe(12)
-        meta, token = new_meta(table_id, game, options, seats, lang)
+        meta, token = new_meta(table_id, game, options, seats, lang, public)
         if name:
             meta["seats"][meta["creator"]]["name"] = name
-        table = Table.load(meta, [])  # a table that plays at once gets its first turn's deadline in its meta
-        try:
-            await self.store.create(table_id, meta, self.name)
-        except StoreUnavailable as error:
-            log.warning("a new table: %s", error)
-            raise store_down() from None
-        self.adopt(table, {})
+        await self.make(meta)
         return {
             "table": table_id,
             "invite": meta["invite"],
@@ -95,14 +96,78 @@ class Tables:
             "commitment": meta["commitment"],
         }
 
-    async def join(self, table_id: str, invite: str, name: str | None) -> dict:
+    async def make(self, meta: dict) -> None:
+        """A new table (a creation, or a rematch's next table) written to the store and owned here."""
+        table = Table.load(meta, [])  # a table that plays at once gets its first turn's deadline in its meta
+        try:
+            await self.store.create(meta["id"], meta, self.name)
+        except StoreUnavailable as error:
+            log.warning("a new table: %s", error)
+            raise store_down() from None
+        self.adopt(table, {})
+
+    async def join(self, table_id: str, invite: str | None, name: str | None) -> dict:
         return await self.call(table_id, "join", invite, name)
+
+    async def watch(self, table_id: str, invite: str | None) -> None:
+        """Whether a spectator may watch the table (``ServerError`` if not)."""
+        await self.call(table_id, "watch", invite)
+
+    async def peek(self, table_id: str) -> dict:
+        """A spectator's ``state`` and the ``table`` object, now."""
+        return await self.call(table_id, "peek")
+
+    async def rematch(self, table_id: str, token: str) -> dict:
+        """One more game for a seat of a finished table: the next table's id, invite, seat, token, commitment."""
+        answer = await self.call(table_id, "rematch", token)
+        if answer["made"] is not None:
+            return answer["made"]
+        previous, mine = digest(token), rematch_token(token, answer["next"])
+        for _ in range(40):  # the next table is being made by another process (its id was set first)
+            try:
+                return await self.call(answer["next"], "claim", previous, mine)
+            except ServerError as error:
+                if error.code != "unknown-table":
+                    raise
+            await asyncio.sleep(0.05)
+        raise ServerError("unavailable", "the next table could not be reached: try again", {"table": answer["next"]})
+
+    async def listed(self, game: str | None) -> list[dict]:
+        """The lobby: the public tables (of ``game``), newest first; read from the store at most once a second."""
+        now = time.monotonic()
+        kept = self.lobby.get(game)
+        if kept is not None and now - kept[0] < LOBBY_AGE:
+            return kept[1]
+        try:
+            tables = await self.store.lobby(game, LOBBY_SIZE)
+        except StoreUnavailable as error:
+            log.warning("the lobby: %s", error)
+            raise store_down() from None
+        self.lobby[game] = (now, tables)
+        return tables
+
+    async def record(self, table_id: str) -> tuple[str | None, bool]:
+        """A finished game's record (JSON text) or None, and whether the table exists."""
+        try:
+            record = await self.store.record(table_id)
+            return record, record is not None or await self.store.meta(table_id) is not None
+        except StoreUnavailable as error:
+            log.warning("table %s: its record: %s", table_id, error)
+            raise store_down(table_id) from None
 
     async def seat_of(self, table_id: str, token: str) -> int:
         return await self.call(table_id, "seat", token)
 
+    async def speaker(self, table_id: str, token: str) -> int:
+        """The seat ``token`` holds, to say a phrase (a finished game's too; not a seat its human left)."""
+        return await self.call(table_id, "speaker", token)
+
     async def look(self, table_id: str, token: str) -> dict:
-        """The seat's ``state`` event now (for a connection that just sat down)."""
+        """The seat's ``state`` event now."""
+        return (await self.call(table_id, "look", token))["state"]
+
+    async def sitting(self, table_id: str, token: str) -> dict:
+        """The ``table`` event and the seat's ``state`` event now (for a connection that just sat down)."""
         return await self.call(table_id, "look", token)
 
     async def rejoin(self, table_id: str, token: str, since: int) -> dict:
@@ -276,6 +341,11 @@ class Tables:
         while True:
             await asyncio.sleep(BEAT)
             try:
+                if time.monotonic() - self.purged >= PURGE_EVERY:
+                    self.purged = time.monotonic()
+                    deleted = await self.store.purge(now_ms())
+                    if deleted:
+                        log.info("%d tables finished %d days ago or more deleted", deleted, KEEP_MS // 86_400_000)
                 await self.renew()
                 if self.store.shared:
                     await self.adopt_orphans()

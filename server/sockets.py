@@ -20,10 +20,12 @@ from collections import deque
 
 import socketio
 
+from engine.core.games import GAMES
 from engine.core.i18n import LANGUAGES
 
 from .errors import ServerError, server_bug
 from .service import Tables
+from .store import WATCH
 from .wire import Holder
 
 log = logging.getLogger("server")
@@ -37,6 +39,13 @@ MAX_TEXT = 128
 MAX_ACTION = 4096
 #: The longest name a visitor types for their seat.
 MAX_NAME = 32
+#: The phrases a seat or a spectator may say (by id; each page words them in its reader's language).
+PHRASES = ("hello", "good-luck", "well-played", "thanks", "sorry", "oops", "nice-move", "one-more", "bye")
+#: Phrases per connection: PHRASE_BURST at once, then one every 1 / PHRASE_RATE seconds; a table's spectators
+#: together: CROWD_BURST at once, then CROWD_RATE a second.
+PHRASE_BURST, PHRASE_RATE, CROWD_BURST, CROWD_RATE = 3.0, 0.5, 10.0, 1.0
+#: Tables one connection watches at once at most.
+MAX_WATCHING = 4
 
 
 def text(data: dict, name: str, limit: int = MAX_TEXT) -> str:
@@ -81,14 +90,17 @@ def language(data: dict) -> str:
 
 
 class Bucket:
-    __slots__ = ("level", "refused", "stamp")
+    """A token bucket: ``burst`` at once, refilled at ``rate`` a second; the refusals of the last WINDOW seconds."""
 
-    def __init__(self) -> None:
-        self.level, self.stamp, self.refused = BURST, time.monotonic(), deque()
+    __slots__ = ("burst", "level", "rate", "refused", "stamp")
+
+    def __init__(self, burst: float = BURST, rate: float = RATE) -> None:
+        self.burst, self.rate = burst, rate
+        self.level, self.stamp, self.refused = burst, time.monotonic(), deque()
 
     def take(self) -> bool:
         now = time.monotonic()
-        self.level = min(BURST, self.level + (now - self.stamp) * RATE)
+        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.level < 1:
             self.refused.append(now)
@@ -109,23 +121,29 @@ class Sockets:
         self.tables = tables
         self.buckets: dict[str, Bucket] = {}
         self.seats: dict[str, set[tuple[str, int]]] = {}  # sid -> the (table, seat) it plays
+        self.watching: dict[str, set[str]] = {}  # sid -> the tables it watches
+        self.phrases: dict[str, Bucket] = {}  # sid -> its phrases' bucket
+        self.crowds: dict[str, Bucket] = {}  # table -> its spectators' phrases' bucket
         self.telling: set[asyncio.Task] = set()  # the presence reports under way (kept from the collector)
         sio.on("connect", self.connect)
         sio.on("disconnect", self.disconnect)
-        for name in ("create", "join", "rejoin", "act", "start", "leave"):
+        for name in ("create", "join", "rejoin", "act", "start", "leave", "watch", "tables", "say", "rematch"):
             sio.on(name, self.command(getattr(self, "on_" + name)))
         sio.on("*", self.unknown)
 
     async def connect(self, sid, environ, auth=None) -> None:
         self.buckets[sid] = Bucket()
         self.seats[sid] = set()
+        self.watching[sid] = set()
 
     async def disconnect(self, sid, *args) -> None:
         """A connection closed: its seats have one connection less. Told to the tables in tasks of their own,
         since a connection found dead while a table's broadcast sends to it is closed, and this awaited, right
         there, inside the table's actor (``server.wire.LocalManager``), which must not wait for itself."""
         self.buckets.pop(sid, None)
-        for table_id, seat in self.seats.pop(sid, set()):
+        self.phrases.pop(sid, None)
+        places = self.seats.pop(sid, set()) | {(table_id, WATCH) for table_id in self.watching.pop(sid, set())}
+        for table_id, seat in places:
             task = asyncio.get_running_loop().create_task(self.present(table_id, seat, -1))
             self.telling.add(task)
             task.add_done_callback(self.telling.discard)
@@ -148,6 +166,14 @@ class Sockets:
         if (table_id, seat) not in seats and self.seats.get(sid) is seats:
             seats.add((table_id, seat))
             await self.tables.present(table_id, seat, +1)
+
+    async def unwatch(self, sid: str, table_id: str) -> None:
+        """``sid`` watches ``table_id`` no more (it sits there now)."""
+        watched = self.watching.get(sid)
+        if watched is not None and table_id in watched:
+            watched.discard(table_id)
+            await self.sio.leave_room(sid, self.tables.rooms(table_id, None)[1])
+            await self.tables.present(table_id, WATCH, -1)
 
     async def stand(self, sid: str, table_id: str, seat: int) -> None:
         await self.sio.leave_room(sid, self.tables.rooms(table_id, seat)[1])
@@ -189,29 +215,99 @@ class Sockets:
         game = data.get("game")
         options = data.get("options", {})
         name = seat_name(data)
-        result = await self.tables.create(game, options, data.get("seats"), language(data), name)
+        public = data.get("public", False)
+        if not isinstance(public, bool):
+            raise ServerError("bad-request", "public is true or false", {"field": "public"})
+        result = await self.tables.create(game, options, data.get("seats"), language(data), name, public)
         await self.seated(sid, result["table"], result["seat"], result["token"])
         return result
 
     async def on_join(self, sid, data):
-        table_id, invite = text(data, "table"), text(data, "invite")
+        table_id = text(data, "table")
+        invite = text(data, "invite") if data.get("invite") is not None else None
         language(data)
         result = await self.tables.join(table_id, invite, seat_name(data))
         await self.seated(sid, table_id, result["seat"], result["token"])
         return result
 
     async def seated(self, sid: str, table_id: str, seat: int, token: str) -> None:
-        """A new seat's connection: it sits, then is sent the seat's state as it is once it sits (the broadcast
-        of the change that seated it went out before; every later one reaches it)."""
+        """A new seat's connection: it sits (and watches the table no more), then is sent the ``table`` and the
+        seat's state as they are once it sits (the broadcast of the change that seated it went out before; every
+        later one reaches it)."""
+        await self.unwatch(sid, table_id)
         await self.sit(sid, table_id, seat)
-        await self.sio.emit("state", await self.tables.look(table_id, token), to=sid)
+        look = await self.tables.sitting(table_id, token)
+        await self.sio.emit("table", look["table"], to=sid)
+        await self.sio.emit("state", look["state"], to=sid)
 
     async def on_rejoin(self, sid, data):
         table_id, token, since = text(data, "table"), text(data, "token"), whole(data, "since", 0)
         seat = await self.tables.seat_of(table_id, token)
+        await self.unwatch(sid, table_id)
         await self.sit(sid, table_id, seat)
         # Looked at once it sits: nothing between the two is missed.
-        return await self.tables.rejoin(table_id, token, since)
+        result = await self.tables.rejoin(table_id, token, since)
+        await self.sio.emit("table", result["table"], to=sid)
+        return result
+
+    async def on_watch(self, sid, data):
+        """A spectator: checked, then it hears the table's broadcasts, then it is told the table as it is."""
+        table_id = text(data, "table")
+        invite = text(data, "invite") if data.get("invite") is not None else None
+        language(data)
+        watched = self.watching.get(sid)
+        if watched is None:
+            raise ServerError("bad-request", "this connection is closing", {})
+        if table_id not in watched and len(watched) >= MAX_WATCHING:
+            raise ServerError(
+                "rate-limited", f"a connection watches at most {MAX_WATCHING} tables", {"watching": MAX_WATCHING}
+            )
+        await self.tables.watch(table_id, invite)
+        if table_id not in watched and self.watching.get(sid) is watched:
+            watched.add(table_id)
+            for room in self.tables.rooms(table_id, None):
+                await self.sio.enter_room(sid, room)
+            await self.tables.present(table_id, WATCH, +1)
+        # Looked at once it listens: nothing between the two is missed.
+        return await self.tables.peek(table_id)
+
+    async def on_tables(self, sid, data):
+        game = data.get("game")
+        if game is not None and game not in GAMES:
+            raise ServerError("bad-request", f"game is one of {', '.join(GAMES)}", {"field": "game"})
+        return {"tables": await self.tables.listed(game)}
+
+    async def on_say(self, sid, data):
+        table_id, phrase = text(data, "table"), data.get("phrase")
+        if phrase not in PHRASES:
+            raise ServerError(
+                "bad-request", "phrase is one of the fixed phrases", {"field": "phrase", "allowed": list(PHRASES)}
+            )
+        if data.get("token") is not None:
+            seat = await self.tables.speaker(table_id, text(data, "token"))
+        elif table_id in self.watching.get(sid, ()):
+            seat = None
+            crowd = self.crowds.get(table_id)
+            if crowd is None:
+                if len(self.crowds) > 10_000:  # the buckets of tables nobody spoke at lately go
+                    self.crowds = {key: bucket for key, bucket in self.crowds.items() if bucket.level < CROWD_BURST}
+                crowd = self.crowds[table_id] = Bucket(CROWD_BURST, CROWD_RATE)
+            if not crowd.take():
+                raise ServerError("rate-limited", "the spectators say too much: slow down", {"phrases": CROWD_RATE})
+        else:
+            raise ServerError("bad-token", "a spectator says a phrase from a connection watching the table", {})
+        bucket = self.phrases.setdefault(sid, Bucket(PHRASE_BURST, PHRASE_RATE))
+        if not bucket.take():
+            raise ServerError("rate-limited", "one phrase every 2 seconds: slow down", {"phrases": PHRASE_RATE})
+        said = {"table": table_id, "seat": seat, "phrase": phrase, "at": int(time.time() * 1000)}
+        await self.sio.emit("said", said, room=table_id)
+        return {}
+
+    async def on_rematch(self, sid, data):
+        table_id, token = text(data, "table"), text(data, "token")
+        result = await self.tables.rematch(table_id, token)
+        await self.seated(sid, result["table"], result["seat"], result["token"])
+        return result
 
     async def on_act(self, sid, data):
         table_id, token = text(data, "table"), text(data, "token")

@@ -11,8 +11,11 @@ owner and only the next version (else ``StoreConflict``), so two writers can nev
 ran out under a process that still believes it owns the table. A finished table has no owner: it never changes
 again, and any process may read it.
 
-And it keeps presence: how many connections each process has open to each seat (``present``), so that a process
-that takes a table over knows who is still there.
+And it keeps presence: how many connections each process has open to each seat (``present``; the seat ``WATCH``
+counts the table's spectators), so that a process that takes a table over knows who is still there.
+
+Around the tables: each finished game's record (``finish``, ``record``), kept ``KEEP_MS`` after its end; the table
+a rematch made (``set_next``, ``next_of``); and the lobby of public tables (``list_table``, ``lobby``).
 
 A store that cannot be reached or written (a full disk, Redis gone) raises ``StoreUnavailable``: the players are
 told ``unavailable``, never a refusal of their own command.
@@ -25,6 +28,8 @@ from typing import Protocol
 
 #: How long a table's lease lasts without a renewal (ms); the owning process renews its leases every second.
 LEASE_MS = 3000
+#: How long a finished table (its meta, log and record) is kept after its game's end (ms): 90 days.
+KEEP_MS = 90 * 24 * 3600 * 1000
 
 
 class StoreConflict(Exception):
@@ -33,6 +38,10 @@ class StoreConflict(Exception):
 
 class StoreUnavailable(Exception):
     """The store could not be read or written (the disk, the database or the Redis server failed)."""
+
+
+#: The presence "seat" that counts a table's spectators.
+WATCH = -1
 
 
 def now_ms() -> int:
@@ -60,8 +69,27 @@ class Store(Protocol):
     async def append(self, table_id: str, entry: dict, owner: str) -> None:
         """Write ``entry`` (its ``version`` the next one) for the table's owner; ``StoreConflict`` otherwise."""
 
-    async def finish(self, table_id: str) -> None:
-        """The game is over: the table is no longer unfinished, and has no owner from now on."""
+    async def finish(self, table_id: str, record: str | None = None) -> None:
+        """The game is over: the table is no longer unfinished, and has no owner from now on; ``record`` (its JSON
+        text) is kept with it, and all of it is deleted ``KEEP_MS`` after this."""
+
+    async def record(self, table_id: str) -> str | None:
+        """A finished game's record (JSON text), or None (unknown, unfinished, finished before records were kept)."""
+
+    async def purge(self, now: int) -> int:
+        """Delete the tables finished more than ``KEEP_MS`` before ``now`` (epoch ms); how many."""
+
+    async def set_next(self, table_id: str, next_id: str) -> str:
+        """The table a rematch of ``table_id`` goes to: ``next_id`` if none was set before (now set), else that one."""
+
+    async def next_of(self, table_id: str) -> str | None:
+        """The table a rematch of ``table_id`` goes to, or None."""
+
+    async def list_table(self, table_id: str, game: str, created: int, summary: dict | None) -> None:
+        """A public table's entry in the lobby (``summary``), or its removal (None)."""
+
+    async def lobby(self, game: str | None, limit: int) -> list[dict]:
+        """The lobby's entries (of ``game``, or of every game), newest first, at most ``limit``."""
 
     async def unfinished(self) -> list[str]:
         """Every table whose game is not over."""

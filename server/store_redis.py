@@ -3,7 +3,11 @@
 Keys: ``t:<id>:meta`` (JSON), ``t:<id>:log`` (a list of JSON entries), ``t:<id>:owner`` (the owning process's
 name, with the lease's expiry as the key's own), ``unfinished`` (a set of table ids), ``owners`` (a sorted set:
 table -> when its lease ends, epoch ms, so that a process finds the orphans in one read), ``here:<id>`` (a hash:
-``<seat>:<process>`` -> that process's open connections to the seat).
+``<seat>:<process>`` -> that process's open connections to the seat; the seat ``-1`` counts spectators).
+
+Around the tables: ``t:<id>:record`` (a finished game's record, JSON), ``t:<id>:next`` (the table its rematch
+made); the lobby: ``lobby`` (a hash: table -> its summary, JSON) and ``lobby:<game>`` (sorted sets: table -> when
+it was created). A finished table's keys expire ``KEEP_MS`` after its end.
 
 Every write that must not interleave with another is one Lua script: an append checks the owner and the version,
 a claim the table's existence and the lease, a take-over the previous owner.
@@ -14,7 +18,9 @@ from __future__ import annotations
 import functools
 import json
 
-from .store import LEASE_MS, StoreConflict, StoreUnavailable, now_ms
+from engine.core.games import GAMES
+
+from .store import KEEP_MS, LEASE_MS, StoreConflict, StoreUnavailable, now_ms
 
 #: Leases renewed per script call.
 RENEW_BATCH = 500
@@ -143,12 +149,64 @@ class RedisStore:
             raise StoreConflict(f"{table_id}: version {entry['version']} is not the next")
 
     @_reached
-    async def finish(self, table_id: str) -> None:
+    async def finish(self, table_id: str, record: str | None = None) -> None:
+        keys = [f"t:{table_id}:{name}" for name in ("meta", "log", "record", "next")]
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.srem("unfinished", table_id)
             pipe.zrem("owners", table_id)
             pipe.delete(f"t:{table_id}:owner", f"here:{table_id}")
+            if record is not None:
+                pipe.set(keys[2], record, nx=True)
+            for key in keys:
+                pipe.pexpire(key, KEEP_MS)
             await pipe.execute()
+        await self.list_table(table_id, "", 0, None)
+
+    @_reached
+    async def record(self, table_id: str) -> str | None:
+        return await self.redis.get(f"t:{table_id}:record")
+
+    async def purge(self, now: int) -> int:
+        return 0  # a finished table's keys expire by themselves
+
+    @_reached
+    async def set_next(self, table_id: str, next_id: str) -> str:
+        key = f"t:{table_id}:next"
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.set(key, next_id, nx=True)
+            pipe.get(key)
+            pipe.pexpire(key, KEEP_MS)
+            _, chosen, _ = await pipe.execute()
+        return chosen
+
+    @_reached
+    async def next_of(self, table_id: str) -> str | None:
+        return await self.redis.get(f"t:{table_id}:next")
+
+    @_reached
+    async def list_table(self, table_id: str, game: str, created: int, summary: dict | None) -> None:
+        async with self.redis.pipeline(transaction=True) as pipe:
+            if summary is None:
+                pipe.hdel("lobby", table_id)
+                for name in GAMES:
+                    pipe.zrem(f"lobby:{name}", table_id)
+            else:
+                pipe.hset("lobby", table_id, json.dumps(summary, separators=(",", ":")))
+                pipe.zadd(f"lobby:{game}", {table_id: created})
+            await pipe.execute()
+
+    @_reached
+    async def lobby(self, game: str | None, limit: int) -> list[dict]:
+        found: list[tuple[float, str]] = []
+        for name in GAMES if game is None else (game,):
+            found += [
+                (score, table)
+                for table, score in await self.redis.zrevrange(f"lobby:{name}", 0, limit - 1, withscores=True)
+            ]
+        found.sort(reverse=True)
+        ids = [table for _, table in found[:limit]]
+        texts = await self.redis.hmget("lobby", ids) if ids else []
+        return [json.loads(text) for text in texts if text]
 
     @_reached
     async def unfinished(self) -> list[str]:
@@ -194,6 +252,6 @@ class RedisStore:
         seats: dict[int, dict[str, int]] = {}
         for field, count in (await self.redis.hgetall(f"here:{table_id}")).items():
             seat, _, process = field.partition(":")
-            if process and seat.isdigit() and int(count) > 0:
+            if process and seat.lstrip("-").isdigit() and int(count) > 0:
                 seats.setdefault(int(seat), {})[process] = int(count)
         return seats

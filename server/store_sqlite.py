@@ -12,7 +12,22 @@ import sqlite3
 import time
 from pathlib import Path
 
-from .store import LEASE_MS, StoreConflict, StoreUnavailable
+from .store import KEEP_MS, LEASE_MS, StoreConflict, StoreUnavailable, now_ms
+
+#: The tables: each table's meta and log, the finished ones, their records (and when the game ended), the table a
+#: rematch made, and the lobby's entries of the public tables.
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, meta TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS log (table_id TEXT NOT NULL, version INTEGER NOT NULL, entry TEXT NOT NULL,"
+    " PRIMARY KEY (table_id, version))",
+    "CREATE TABLE IF NOT EXISTS finished (id TEXT PRIMARY KEY)",
+    "CREATE TABLE IF NOT EXISTS records (id TEXT PRIMARY KEY, at INTEGER NOT NULL, record TEXT)",
+    "CREATE INDEX IF NOT EXISTS records_at ON records (at)",
+    "CREATE TABLE IF NOT EXISTS nexts (id TEXT PRIMARY KEY, next TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS lobby (id TEXT PRIMARY KEY, game TEXT NOT NULL, created INTEGER NOT NULL,"
+    " summary TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS lobby_created ON lobby (created)",
+)
 
 
 class SqliteStore:
@@ -27,12 +42,8 @@ class SqliteStore:
         # NORMAL: a transaction is in the WAL (the OS's cache) when commit returns, so a killed process
         # loses nothing; only a power cut could lose the last ones (FULL would sync every commit).
         self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("CREATE TABLE IF NOT EXISTS tables (id TEXT PRIMARY KEY, meta TEXT NOT NULL)")
-        self.db.execute(
-            "CREATE TABLE IF NOT EXISTS log (table_id TEXT NOT NULL, version INTEGER NOT NULL, entry TEXT NOT NULL,"
-            " PRIMARY KEY (table_id, version))"
-        )
-        self.db.execute("CREATE TABLE IF NOT EXISTS finished (id TEXT PRIMARY KEY)")
+        for statement in SCHEMA:
+            self.db.execute(statement)
         #: table -> (owner, until: time.monotonic() seconds)
         self.leases: dict[str, tuple[str, float]] = {}
         #: table -> seat -> process -> open connections
@@ -72,10 +83,54 @@ class SqliteStore:
         if written != 1:
             raise StoreConflict(f"{table_id}: version {version} is not the next")
 
-    async def finish(self, table_id: str) -> None:
-        self._run("INSERT OR IGNORE INTO finished (id) VALUES (?)", (table_id,))
+    async def finish(self, table_id: str, record: str | None = None) -> None:
+        self._run("BEGIN")
+        try:
+            self._run("INSERT OR IGNORE INTO finished (id) VALUES (?)", (table_id,))
+            self._run("INSERT OR IGNORE INTO records (id, at, record) VALUES (?, ?, ?)", (table_id, now_ms(), record))
+            self._run("DELETE FROM lobby WHERE id = ?", (table_id,))
+            self._run("COMMIT")
+        except StoreUnavailable:
+            self.db.rollback()
+            raise
         self.leases.pop(table_id, None)
         self.here.pop(table_id, None)
+
+    async def record(self, table_id: str) -> str | None:
+        row = self._run("SELECT record FROM records WHERE id = ?", (table_id,)).fetchone()
+        return row[0] if row else None
+
+    async def purge(self, now: int) -> int:
+        old = [row[0] for row in self._run("SELECT id FROM records WHERE at < ?", (now - KEEP_MS,))]
+        for table_id in old:
+            for table in ("tables", "finished", "records", "nexts", "lobby"):
+                self._run(f"DELETE FROM {table} WHERE id = ?", (table_id,))
+            self._run("DELETE FROM log WHERE table_id = ?", (table_id,))
+        return len(old)
+
+    async def set_next(self, table_id: str, next_id: str) -> str:
+        self._run("INSERT OR IGNORE INTO nexts (id, next) VALUES (?, ?)", (table_id, next_id))
+        return await self.next_of(table_id)
+
+    async def next_of(self, table_id: str) -> str | None:
+        row = self._run("SELECT next FROM nexts WHERE id = ?", (table_id,)).fetchone()
+        return row[0] if row else None
+
+    async def list_table(self, table_id: str, game: str, created: int, summary: dict | None) -> None:
+        if summary is None:
+            self._run("DELETE FROM lobby WHERE id = ?", (table_id,))
+        else:
+            self._run(
+                "INSERT OR REPLACE INTO lobby (id, game, created, summary) VALUES (?, ?, ?, ?)",
+                (table_id, game, created, json.dumps(summary, separators=(",", ":"))),
+            )
+
+    async def lobby(self, game: str | None, limit: int) -> list[dict]:
+        if game is None:
+            rows = self._run("SELECT summary FROM lobby ORDER BY created DESC LIMIT ?", (limit,))
+        else:
+            rows = self._run("SELECT summary FROM lobby WHERE game = ? ORDER BY created DESC LIMIT ?", (game, limit))
+        return [json.loads(row[0]) for row in rows]
 
     async def unfinished(self) -> list[str]:
         return [row[0] for row in self._run("SELECT id FROM tables WHERE id NOT IN (SELECT id FROM finished)")]

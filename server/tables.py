@@ -31,7 +31,9 @@ the engine (which checks each one again). The table never holds a token, only it
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import json
 import secrets
 from dataclasses import dataclass, field
@@ -92,32 +94,40 @@ def check_table_options(game: str, options: object) -> tuple[dict, dict]:
     return rest, table
 
 
-def parse_seats(spec, seats: object) -> list[dict]:
+def parse_seats(spec, seats: object, public: bool = False) -> list[dict]:
     if not isinstance(seats, list) or not 1 <= len(seats) <= MAX_SEATS:
         raise ServerError("bad-request", "seats is a list with one entry per seat", {"field": "seats"})
     parsed = []
     for index, seat in enumerate(seats):
         if seat == "human":
             parsed.append({"kind": "human", "token": None, "left": False})
+        elif seat == "open" and public:  # a bot holds it until a visitor takes it
+            parsed.append({"kind": "human", "token": None, "left": False, "open": True})
+        elif seat == "open":
+            raise ServerError(
+                "bad-request", f"seat {index} is open: only a public table has open seats", {"field": f"seats.{index}"}
+            )
         elif isinstance(seat, str) and seat.startswith("bot:") and seat[4:] in spec.bot_levels:
             parsed.append({"kind": "bot", "level": seat[4:]})
         else:
-            levels = ", ".join(f"bot:{level}" for level in spec.bot_levels)
+            kinds = ["human", "open", *(f"bot:{level}" for level in spec.bot_levels)]
             raise ServerError(
                 "bad-request",
-                f"seat {index} is human or one of {levels}",
-                {"field": f"seats.{index}", "allowed": ["human", *(f"bot:{level}" for level in spec.bot_levels)]},
+                f"seat {index} is one of {', '.join(kinds)}",
+                {"field": f"seats.{index}", "allowed": kinds},
             )
-    if not any(seat["kind"] == "human" for seat in parsed):
+    if not any(seat["kind"] == "human" and not seat.get("open") for seat in parsed):
         raise ServerError("bad-request", "a table needs at least one human seat (its creator's)", {"field": "seats"})
     return parsed
 
 
-def new_meta(table_id: str, game: str, options: object, seats: object, lang: str) -> tuple[dict, str]:
+def new_meta(
+    table_id: str, game: str, options: object, seats: object, lang: str, public: bool = False
+) -> tuple[dict, str]:
     """A new table's meta and its creator's token; ``ServerError("bad-request")`` for bad options or seats."""
     spec = game_spec(game)
     game_options, table_options = check_table_options(game, options)
-    parsed = parse_seats(spec, seats)
+    parsed = parse_seats(spec, seats, public)
     if "players" in (option.name for option in spec.options):
         game_options.setdefault("players", len(parsed))
     try:
@@ -131,24 +141,68 @@ def new_meta(table_id: str, game: str, options: object, seats: object, lang: str
             "bad-request", f"this game has {players} seats, and seats lists {len(parsed)}", {"field": "seats"}
         )
     token = new_token()
-    creator = next(index for index, seat in enumerate(parsed) if seat["kind"] == "human")
+    creator = next(index for index, seat in enumerate(parsed) if seat["kind"] == "human" and not seat.get("open"))
     parsed[creator]["token"] = digest(token)
+    return dealt_meta(table_id, game, game_options, table_options, parsed, creator, lang, public), token
+
+
+def dealt_meta(
+    table_id: str, game: str, options: dict, table_options: dict, seats: list, creator: int, lang: str, public: bool
+) -> dict:
+    """A table's meta with a new seed, salt and commitment (a new table, or a rematch's next one)."""
     seed = secrets.randbelow(2**53)
     salt = secrets.token_hex(16)
-    meta = {
+    return {
         "id": table_id,
         "game": game,
-        "options": game_options,
+        "options": options,
         "table_options": table_options,
-        "seats": parsed,
+        "seats": seats,
         "creator": creator,
         "invite": secrets.token_urlsafe(9),
         "seed": seed,
         "salt": salt,
         "commitment": commitment(seed, salt),
         "lang": lang,
+        "public": public,
+        "created": now_ms(),
     }
-    return meta, token
+
+
+def rematch_token(token: str, next_id: str) -> str:
+    """A seat's token at the rematch's next table, derived from its token at the finished one: the same rematch
+    sent again gets the same token, and only the finished seat's holder can make it (256 bits)."""
+    mac = hmac.new(token.encode(), f"rematch:{next_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).decode().rstrip("=")
+
+
+def rematch_meta(table: Table, next_id: str, creator: int, token: str) -> dict:
+    """The next table of a finished one: the same game, options and publicity, a new deal; a bot seat the same bot,
+    an open seat a bot held at the end open again, every other seat reserved for its holder at the finished table
+    (the digest of the token it holds there) with its name. ``creator`` (the first to ask, with ``token``) sits."""
+    seats = []
+    for info in table.seats:
+        if info["kind"] == "bot":
+            seats.append({"kind": "bot", "level": info["level"]})
+        elif info.get("open") and info["token"] is None:
+            seats.append({"kind": "human", "token": None, "left": False, "open": True})
+        else:
+            seat = {"kind": "human", "token": None, "left": False, "reserved": info["token"]}
+            if info.get("name"):
+                seat["name"] = info["name"]
+            seats.append(seat)
+    seats[creator]["token"] = digest(rematch_token(token, next_id))
+    meta = table.meta
+    return dealt_meta(
+        next_id,
+        meta["game"],
+        meta["options"],
+        meta["table_options"],
+        seats,
+        creator,
+        meta["lang"],
+        bool(meta.get("public")),
+    )
 
 
 @dataclass
@@ -202,11 +256,15 @@ class Table:
         return self.spec.needs_deal(self.game)
 
     @property
+    def public(self) -> bool:
+        return bool(self.meta.get("public"))
+
+    @property
     def status(self) -> str:
         if self.game.is_terminal():
             return "over"
-        if any(seat["kind"] == "human" and seat["token"] is None for seat in self.seats):
-            return "waiting"
+        if any(seat["kind"] == "human" and seat["token"] is None and not seat.get("open") for seat in self.seats):
+            return "waiting"  # an open seat never keeps a table waiting: a bot holds it
         return "playing"
 
     @property
@@ -226,15 +284,31 @@ class Table:
         return None
 
     def free_seat(self) -> int | None:
+        """The seat a ``join`` takes: the first free human seat nobody reserved, else (a public table) the first
+        open seat a bot holds."""
+        free = [index for index, seat in enumerate(self.seats) if seat["kind"] == "human" and seat["token"] is None]
+        for index in free:
+            if not self.seats[index].get("open") and not self.seats[index].get("reserved"):
+                return index
+        for index in free:
+            if self.seats[index].get("open"):
+                return index
+        return None
+
+    def reserved_seat(self, previous: str) -> int | None:
+        """The seat a rematch reserved for the holder of ``previous`` (a token digest at the finished table)."""
         for index, seat in enumerate(self.seats):
-            if seat["kind"] == "human" and seat["token"] is None:
+            if seat["kind"] == "human" and seat.get("reserved") and secrets.compare_digest(seat["reserved"], previous):
                 return index
         return None
 
     def controller(self, seat: int) -> str:
-        """Who plays ``seat``: ``human`` or ``bot`` (a bot seat, or a seat whose human left)."""
+        """Who plays ``seat``: ``human`` or ``bot`` (a bot seat, a seat whose human left, an open seat nobody
+        took)."""
         info = self.seats[seat]
-        return "human" if info["kind"] == "human" and not info.get("left") else "bot"
+        if info["kind"] != "human" or info.get("left") or (info.get("open") and info["token"] is None):
+            return "bot"
+        return "human"
 
     def next_entry(self, **fields) -> dict:
         return {"version": self.version + 1, **fields}
@@ -255,7 +329,10 @@ class Table:
         elif kind == "bot":  # written before "start": one seat given to a bot
             self.seats[seat] = {"kind": "bot", "level": entry["level"]}
         elif kind == "leave":
-            self.seats[seat]["left"] = True
+            if self.seats[seat].get("open"):  # open again: the bot holds it until the next visitor
+                self.seats[seat] = {"kind": "human", "token": None, "left": False, "open": True}
+            else:
+                self.seats[seat]["left"] = True
         elif kind == "act":
             if self.pausing:  # a log written before rounds were held: its next round was dealt at once
                 self.spec.deal_next(self.game)
@@ -306,14 +383,22 @@ class Table:
         info = []
         for index, seat in enumerate(self.seats):
             if seat["kind"] == "bot":
-                info.append({"seat": index, "kind": "bot", "level": seat["level"]})
+                item = {"seat": index, "kind": "bot", "level": seat["level"]}
             elif seat.get("left"):
-                info.append({"seat": index, "kind": "bot", "level": self.spec.default_bot})
+                item = {"seat": index, "kind": "bot", "level": self.spec.default_bot}
+            elif seat["token"] is None and seat.get("open"):
+                item = {"seat": index, "kind": "bot", "level": self.spec.default_bot, "taken": False}
             elif seat["token"] is None:
-                info.append({"seat": index, "kind": "human", "level": None, "taken": False})
+                item = {"seat": index, "kind": "human", "level": None, "taken": False}
+                if seat.get("reserved"):  # a rematch keeps it for its player
+                    item["reserved"] = True
+                    item["name"] = seat.get("name")
             else:
                 kind = "away" if index in away else "human"
-                info.append({"seat": index, "kind": kind, "level": None, "taken": True, "name": seat.get("name")})
+                item = {"seat": index, "kind": kind, "level": None, "taken": True, "name": seat.get("name")}
+            if seat.get("open"):
+                item["open"] = True
+            info.append(item)
         return info
 
 

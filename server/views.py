@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from engine.core.sessions import finished_record
+from engine.core.views import spectator_view
 
 from . import wire
 from .tables import Table
@@ -15,22 +16,28 @@ from .wire import Raw
 BOARD_DUPLICATES = frozenset({"events", "legal", "hand"})
 
 
-def rooms(table_id: str, seat: int) -> tuple[str, str]:
-    """The rooms a seat's connection is in: the table's (its ``table`` events) and the seat's own (its states)."""
-    return table_id, f"{table_id}:{seat}"
+def rooms(table_id: str, seat: int | None) -> tuple[str, str]:
+    """The rooms a seat's connection is in: the table's (its ``table`` and ``said`` events) and the seat's own (its
+    states); a spectator's (``seat`` None): the table's and the spectators' (their states)."""
+    return table_id, f"{table_id}:{'watch' if seat is None else seat}"
 
 
-def board(table: Table, seat: int) -> dict:
-    """The engine's view of ``seat`` (JSON); computed once per version, for the broadcast and the answer."""
+def board(table: Table, seat: int | None) -> dict:
+    """The engine's view of ``seat`` (JSON), or a spectator's (``seat`` None: ``engine.core.views``, made from seat
+    0's view); computed once per version, for the broadcast and the answers."""
     if table.boards_version != table.version:
         table.boards, table.boards_version = {}, table.version
     view = table.boards.get(seat)
     if view is None:
-        view = table.boards[seat] = table.spec.view_json(table.game, seat)
+        if seat is None:
+            view = spectator_view(board(table, 0), table.spec.view_private)
+        else:
+            view = table.spec.view_json(table.game, seat)
+        table.boards[seat] = view
     return view
 
 
-def wire_state(table: Table, seat: int, shared: bool):
+def wire_state(table: Table, seat: int | None, shared: bool):
     """The seat's state as it is sent: JSON text encoded once per version (``server.wire``), shared by the
     broadcast and the answers; as a dict when ``shared`` (several processes: the messages between them are JSON
     themselves)."""
@@ -44,7 +51,8 @@ def wire_state(table: Table, seat: int, shared: bool):
     return text
 
 
-def state(table: Table, seat: int) -> dict:
+def state(table: Table, seat: int | None) -> dict:
+    """The ``state`` of ``seat``, or a spectator's (None: no hand, no legal actions, the spectator's board)."""
     view = board(table, seat)
     current = table.current
     events = view["events"]
@@ -52,7 +60,7 @@ def state(table: Table, seat: int) -> dict:
     if any(auto for _, auto in moves):  # the events a bot played for a seat are marked (copies: the board's stay)
         marked = [{**event, "auto": True} if auto else event for event, (_, auto) in zip(events, moves, strict=False)]
         events = marked + list(events[len(marked) :])
-    legal = view["legal"] if current == seat else []
+    legal = view["legal"] if current == seat and seat is not None else []
     result = {
         "game": table.meta["game"],
         "version": table.version,
@@ -90,9 +98,31 @@ def parts(table: Table, view: dict) -> dict | None:
     return table.parts_record
 
 
-def table_info(table: Table, away: set[int]) -> dict:
-    """The ``table`` event: who sits where (``away``: the human seats with no connection open)."""
-    return {"table": table.id, "seats": table.seats_info(away), "status": table.status, "version": table.version}
+def table_info(table: Table, away: set[int], watchers: int = 0, next_id: str | None = None) -> dict:
+    """The ``table`` event: who sits where (``away``: the human seats with no connection open), whether the table
+    is public, how many watch, and the table a rematch made (``next``)."""
+    return {
+        "table": table.id,
+        "seats": table.seats_info(away),
+        "status": table.status,
+        "version": table.version,
+        "public": table.public,
+        "watchers": watchers,
+        "next": next_id,
+    }
+
+
+def listing(table: Table, away: set[int], watchers: int) -> dict:
+    """A public table's entry in the lobby (``tables``)."""
+    return {
+        "table": table.id,
+        "game": table.meta["game"],
+        "options": {**table.meta["options"], **table.meta["table_options"]},
+        "seats": table.seats_info(away),
+        "status": table.status,
+        "watchers": watchers,
+        "created": table.meta.get("created", 0),
+    }
 
 
 def missed(table: Table, since: int) -> list[dict]:

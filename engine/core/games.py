@@ -23,7 +23,8 @@ server. A spec gives, for its game:
 - ``make_bot(level, seat, rng)``: a bot whose ``choose(view)`` sees only ``game.view(seat)``;
 - ``view_json(game, seat)``: that view as JSON values, nothing hidden from the seat in it, in the one view format
   of every game (``engine.core.views``: an envelope, then the game's own keys); ``view_from_json(data)``
-  reads it back, the same view;
+  reads it back, the same view; ``view_private``: the keys of its own that are the seat's, and what a
+  spectator sees instead (``spectator_json(game)``: the view any seat could see, every draw hidden);
 - ``part_at(whole, cursor, done)``: a finished part stepped to its first ``done`` events (a replay's cursor);
 - ``review_json(record, seat, lang)``: the review of a finished game's moves for one seat, worded;
 - ``summary(games)``: what ``replay`` says of the games it checked (``"3 games, 12 hands, ..."``);
@@ -130,7 +131,8 @@ class GameSpec:
     ``exercise_json`` and ``check_answer``), ``PART`` and ``PARTS``,
     perhaps ``TABLE_OPTIONS``, ``UNTAGGED`` (True: its records may lack ``"game"``) and ``BOT_SEED``, and the
     functions ``new_game(seed, options, hold)``, ``deal_next(game)``, ``make_bot(level, seat, rng)`` (with
-    ``budget_ms=`` if it defines ``BOT_BUDGET_MS``), ``view_json(game, seat)``, ``view_from_json(data)``,
+    ``budget_ms=`` if it defines ``BOT_BUDGET_MS``), ``view_json(game, seat)`` with ``VIEW_PRIVATE`` (its keys
+    that are the seat's own, with a spectator's values), ``view_from_json(data)``,
     ``part_at(whole, cursor, done)``, ``players(options)``, ``summary(games)``, ``tally(options, bots, rotate)``
     and, if some options go only with others, ``check_together(options)``; ``GameSpec.of(module)`` reads them.
     """
@@ -174,6 +176,8 @@ class GameSpec:
     #: The prefix of a board's bots' seeds (``<bot_seed>:<seed>:<part>:<events>``): each move follows from the
     #: position, so a restored game goes on exactly as it would have.
     bot_seed: str = ""
+    #: The keys of ``view_json`` that are the seat's own, with what a spectator gets instead (``engine.core.views``).
+    view_private: Mapping[str, object] = field(default_factory=dict, compare=False)
 
     @classmethod
     def of(cls, module: Any) -> GameSpec:
@@ -203,6 +207,7 @@ class GameSpec:
             module.tally,
             getattr(module, "BOT_BUDGET_MS", None),
             getattr(module, "BOT_SEED", f"{module.NAME}-bot"),
+            dict(module.VIEW_PRIVATE),
         )
 
     def _records(self) -> Any:
@@ -349,6 +354,12 @@ class GameSpec:
         """The finished part ``whole`` at its deal and then its first ``done`` events: ``cursor`` (an earlier such
         part of the same deal) stepped there, or a new one (a replay steps forward and back through a record)."""
         return self._part_at(whole, cursor, done)
+
+    def spectator_json(self, game: Any, seat: int = 0) -> dict:
+        """What a spectator sees (``engine.core.views``): ``seat``'s view less its own part, every draw hidden."""
+        from .views import spectator_json
+
+        return spectator_json(self, game, seat)
 
 
 class _Registry(Mapping[str, GameSpec]):

@@ -18,11 +18,16 @@ same keys in every game (``spec/game-interface.md``):
 
 and goes on with the game's own keys. The layers above (the boards, the online tables' server) read the
 envelope and nothing else of a game's view; a board reads the rest through the game's ``from_json``.
+
+A spectator's view (``spectator_view``) is a seat's view less the seat's own part: the envelope's seat, hand and
+legal actions, and the game's own keys its spec names (``VIEW_PRIVATE``), each replaced by what a spectator sees
+instead; and every draw's tile hidden in the events.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from .errors import EngineError
 
@@ -90,3 +95,29 @@ def check_envelope(data: object, game: str) -> dict:
     if "end" not in data:
         raise ViewError("the view's end is missing (null while the part is in play)", params={"key": "end"})
     return data
+
+
+# -- what a spectator sees -------------------------------------------------------------------------------------
+
+#: The envelope's keys that are the seat's own, and what a spectator gets instead (a game names its own others:
+#: its spec's ``VIEW_PRIVATE``).
+SPECTATOR = {"seat": None, "hand": [], "legal": []}
+
+
+def hidden_draws(events: Iterable[dict]) -> list[dict]:
+    """The events (in the record's form) with every draw's tile hidden (``"draw": null``), the others as they
+    are (shared, not copied)."""
+    return [{**event, "draw": None} if event.get("draw") is not None else event for event in events]
+
+
+def spectator_view(view: Mapping[str, Any], private: Mapping[str, Any]) -> dict:
+    """A seat's view (``view_json``) as a spectator sees it: what a spectator sees instead of the seat's own part
+    (``SPECTATOR``: no seat, no tiles, no legal actions; then the game's ``private`` keys), and the events with
+    every draw hidden, as the seats see the others' draws. It is the same whichever seat it is made from
+    (``tests/test_spectator_view.py`` checks it over whole games): nothing in it is any one seat's alone."""
+    return {**view, **SPECTATOR, **private, "events": hidden_draws(view["events"])}
+
+
+def spectator_json(spec: Any, game: Any, seat: int = 0) -> dict:
+    """The spectator's view of ``game`` (a game of the registry's ``spec``), made from ``seat``'s."""
+    return spectator_view(spec.view_json(game, seat), spec.view_private)

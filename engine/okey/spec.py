@@ -30,6 +30,9 @@ RECORD = "engine.okey.record"
 REVIEW = "engine.okey.review"
 PRACTICE = "engine.okey.render.practice"
 REVIEW_WORDS = "engine.okey.render.review"
+#: The keys of ``view_json`` beyond the envelope that are the seat's own, and what a spectator sees instead
+#: (``engine.core.views``; another seat sees the same).
+VIEW_PRIVATE = {"taken": None, "takenUsed": True, "takenClosed": False, "openedNow": False}
 
 
 def summary(games: list[Game]) -> str:

@@ -39,6 +39,8 @@ RECORD = "engine.sniff.record"
 REVIEW = "engine.sniff.review"
 PRACTICE = "engine.sniff.render.practice"
 REVIEW_WORDS = "engine.sniff.render.review"
+#: The keys of ``view_json`` beyond the envelope that are the seat's own (none: ``engine.core.views``).
+VIEW_PRIVATE: dict = {}
 #: Every record written before the ``"game"`` field was a Sniff record (spec/game-record.md).
 UNTAGGED = True
 

@@ -171,6 +171,8 @@ class Player:
         self.changed = asyncio.Event()
         self.sio.on("state", self._state)
         self.sio.on("table", self._table)
+        self.sio.on("said", self._said)
+        self.said: list[dict] = []
         self.table_id = self.token = None
         self.seat = None
 
@@ -188,6 +190,37 @@ class Player:
         self._keep("table", data)
         self.table = data
         self.changed.set()
+
+    async def _said(self, data):
+        self._keep("said", data)
+        self.said.append(data)
+        self.changed.set()
+
+    async def watch(self, table_id: str, invite: str | None = None) -> dict:
+        """Watch a table as a spectator (its states come with ``seat`` null)."""
+        data = {"table": table_id, "lang": "en"} | ({} if invite is None else {"invite": invite})
+        result = await self.ok("watch", data)
+        self.table_id, self.table = table_id, result["table"]
+        self.state = result["state"]
+        return result
+
+    async def rematch(self) -> dict:
+        """One more game: this seat's place at the next table (its states from version 0 again)."""
+        self.state = None
+        result = await self.ok("rematch", {"table": self.table_id, "token": self.token})
+        self.table_id, self.token, self.seat = result["table"], result["token"], result["seat"]
+        return result
+
+    async def until(self, predicate, timeout: float = 20) -> None:
+        """Until ``predicate(self)`` holds (a ``table``, ``said`` or ``state`` this client got)."""
+        deadline = time.monotonic() + timeout
+        while not predicate(self):
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"timed out waiting; last state: {self.state}; table: {self.table}")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
 
     async def connect(self, url: str | None = None) -> Player:
         await self.sio.connect(url or self.url, transports=["websocket"], wait_timeout=10)
@@ -230,16 +263,8 @@ class Player:
 
     async def wait(self, predicate, timeout: float = 20) -> dict:
         """Until ``predicate(state)`` holds for this seat's latest state."""
-        deadline = time.monotonic() + timeout
-        while True:
-            if self.state is not None and predicate(self.state):
-                return self.state
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError(f"timed out waiting; last state: {self.state}")
-            self.changed.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+        await self.until(lambda player: player.state is not None and predicate(player.state), timeout)
+        return self.state
 
     async def close(self) -> None:
         if self.sio.connected:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import subprocess
 import sys
 
@@ -16,9 +17,14 @@ from .support import ROOT, Player, play_out, run
 SNIFF_TILES = {f"{low}|{high}" for high in range(7) for low in range(high + 1)}
 
 
-async def seated(url: str, game: str, seats: int, options: dict) -> tuple[list[Player], dict]:
+async def seated(
+    url: str, game: str, seats: int, options: dict, watchers: list[Player] | None = None
+) -> tuple[list[Player], dict]:
+    """Every seat taken, the table playing; each of ``watchers`` (if any) connected and watching it first."""
     creator = await Player(url).connect()
     created = await creator.create(game, ["human"] * seats, options)
+    for watcher in watchers or ():
+        await (await watcher.connect()).watch(created["table"], created["invite"])
     players = [creator]
     for _ in range(seats - 1):
         player = await Player(url).connect()
@@ -109,16 +115,91 @@ def check_views(game_name: str, options: dict, record: dict, missed: list[dict],
     return compared
 
 
+#: An Okey tile's notation, alone (not inside an id).
+OKEY_TILE = re.compile(r"(?<![A-Za-z0-9])(?:[RBKY](?:1[0-3]|[1-9])|FJ)(?![A-Za-z0-9])")
+
+
+def okey_hidden(game) -> set[str]:
+    """The Okey tiles no seat's view names now: in a rack or the pile, and not one of the table's, the discards',
+    the indicator's or the okey's, nor named by a public event (every event less its draw)."""
+    state = game.round
+    held = {tile.notation() for rack in state.racks for tile in rack.elements()} | {
+        tile.notation() for tile in state.pile_left
+    }
+    events = [{k: v for k, v in event.items() if k != "draw"} for event in state.records_for(0)]
+    public = json.dumps([[item.meld.notation() for item in state.table], events])
+    public += " ".join(tile.notation() for pile in state.discards for tile in pile)
+    public += f" {state.indicator.notation()} {state.okey.tile.notation()}"
+    return held - set(OKEY_TILE.findall(public))
+
+
+def check_spectator(game_name: str, options: dict, record: dict, missed: list[dict], watcher: Player) -> int:
+    """Replay the table's log here: every state the spectator got before the end is the engine's spectator view
+    at that version (``engine.core.views``: no seat's tiles, every draw hidden), and no message it got before the
+    end names a tile no seat's view shows (Sniff: off the layout; Okey: in a rack or the pile and nowhere public),
+    nor the seed or the salt. Returns how many states were compared."""
+    spec = game_spec(game_name)
+    names = {option.name for option in spec.options}
+    hold = options["pause"] > 0
+    game = spec.new_game(seed=record["seed"], hold=hold, **{k: v for k, v in options.items() if k in names})
+    by_version = states_of(watcher)
+    hidden_at: dict[int, set[str]] = {}
+    compared = 0
+    for item in missed:
+        if item["kind"] == "act":
+            game.apply_action(item["action"])
+        elif item["kind"] == "deal":
+            spec.deal_next(game)
+        if game.is_terminal():
+            continue
+        if game_name == "sniff":
+            played = {line.split()[0] for line in spec.view_json(game, 0)["layout"].splitlines() if line.strip()}
+            hidden_at[item["version"]] = SNIFF_TILES - played
+        else:
+            hidden_at[item["version"]] = okey_hidden(game)
+        state = by_version.get(item["version"])
+        if state is None or state["over"]:
+            continue
+        board = spec.spectator_json(game)
+        assert state["seat"] is None and state["hand"] == [] and state["legal"] == []
+        assert state["board"] == {k: v for k, v in board.items() if k not in ("events", "legal", "hand")}
+        assert [{k: v for k, v in e.items() if k != "auto"} for e in state["events"]] == board["events"]
+        assert all(event.get("draw") is None for event in state["events"])
+        compared += 1
+    latest = 0
+    for kind, message in watcher.messages:
+        state = message.get("state") if kind == "state" else (message.get("result") or {}).get("state")
+        if isinstance(state, dict):
+            if state.get("over"):
+                continue
+            latest = max(latest, state["version"])
+        text = json.dumps(message).replace(watcher.table_id, "")
+        assert record["salt"] not in text and str(record["seed"]) not in text
+        if isinstance(state, dict) and state.get("parts"):  # the finished rounds or hands: every tile public now
+            text = text.replace(json.dumps(state["parts"]), "")
+        hidden = hidden_at.get(latest, set())
+        named = set(OKEY_TILE.findall(text)) if game_name == "okey" else {t for t in hidden if t in text}
+        assert not (named & hidden), (kind, message)
+    return compared
+
+
 def test_sniff_two_humans_play_a_whole_game_and_the_record_replays(server, tmp_path):
     async def main():
-        players, created = await seated(server.url, "sniff", 2, {"pause": 0.05})
-        return players, created, *(await finish(players))
+        watcher = Player(server.url)
+        players, created = await seated(server.url, "sniff", 2, {"pause": 0.05}, [watcher])
+        ended = await finish(players)
+        await watcher.wait(lambda state: state["over"])
+        await watcher.close()
+        return players, created, watcher, *ended
 
-    players, created, final, missed = run(main())
+    players, created, watcher, final, missed = run(main())
     record = final["record"]
     assert record["winner"] is not None
     check_record(record, created, tmp_path)
     assert check_views("sniff", final["options"], record, missed, players) > 100
+    # The spectator watched the whole game: every state it got is the engine's spectator view, nothing hidden.
+    assert check_spectator("sniff", final["options"], record, missed, watcher) > 50
+    assert watcher.state["record"] == record
     # The tiles a seat may not see (the other hand, the boneyard) are nowhere in what it got.
     for player in players:
         for kind, message in player.messages:
@@ -147,12 +228,18 @@ def okey_pick(legal: list[str]) -> str:
 
 def test_okey_four_humans_play_a_whole_game_and_the_record_replays(server, tmp_path):
     async def main():
-        players, created = await seated(server.url, "okey", 4, {"pause": 0, "assisted": True, "mode": "pairs"})
-        return players, created, *(await finish(players, okey_pick))
+        watcher = Player(server.url)
+        options = {"pause": 0, "assisted": True, "mode": "pairs"}
+        players, created = await seated(server.url, "okey", 4, options, [watcher])
+        ended = await finish(players, okey_pick)
+        await watcher.wait(lambda state: state["over"])
+        await watcher.close()
+        return players, created, watcher, *ended
 
-    players, created, final, missed = run(main())
+    players, created, watcher, final, missed = run(main())
     record = final["record"]
     assert record["game"] == "okey"
+    assert check_spectator("okey", final["options"], record, missed, watcher) > 20
     assert final["options"] == {
         "mode": "pairs",
         "doubling": True,

@@ -9,6 +9,7 @@ import asyncio
 import time
 
 from .support import Player, ServerProcess, play_out, run
+from .test_around import get
 from .test_games import okey_pick
 
 
@@ -24,6 +25,9 @@ def test_two_processes_one_killed_and_the_game_finished_on_the_other(site, redis
             created = await first[0].create("okey", ["human"] * 4, {"pause": 0})
             for player in (first[1], *second):
                 await player.join(created["table"], created["invite"])
+            # A spectator on the second process, of the table the first owns.
+            spectator = await Player(two.url).connect()
+            await spectator.watch(created["table"], created["invite"])
             # Another table, owned by the first process too, whose seats never move: its timer plays them.
             timed = [await Player(one.url).connect(), await Player(two.url).connect()]
             made = await timed[0].create("sniff", ["human", "human"], {"pause": 0, "timer": 1})
@@ -34,8 +38,10 @@ def test_two_processes_one_killed_and_the_game_finished_on_the_other(site, redis
             # Moves made on either process reach every seat (through Redis).
             await play_out(players, pick=okey_pick, moves=12, timeout=30)
             version = max(player.state["version"] for player in players)
-            for player in players:
+            for player in (*players, spectator):
                 await player.wait(lambda s, version=version: s["version"] >= version)
+            await first[0].ok("say", {"table": created["table"], "token": first[0].token, "phrase": "good-luck"})
+            await spectator.until(lambda p: [said["phrase"] for said in p.said] == ["good-luck"])
             one.kill()
             killed = time.monotonic()
             for player in (*first, timed[0]):
@@ -59,15 +65,20 @@ def test_two_processes_one_killed_and_the_game_finished_on_the_other(site, redis
             seen = timed[1].state["version"]
             await timed[1].wait(lambda s: s["version"] > seen, timeout=10)
             await timed[1].close()
+            # The new owner knows the spectator (its presence is in Redis): it was sent the game to its end.
+            await spectator.wait(lambda s: s["over"])
+            record = await asyncio.to_thread(get, f"{two.url}/tables/{created['table']}/record")
+            await spectator.close()
             for player in moved + second:
                 await player.close()
-            return final, created, made, adopted
+            return final, created, made, adopted, record
 
-        final, created, made, adopted = run(main())
+        final, created, made, adopted, record = run(main())
     finally:
         one.stop()
         two.stop()
     assert final["over"]
+    assert record[0] == 200 and record[2] == final["record"]  # by link, from the process that did not own it
     assert final["record"]["commitment"] == created["commitment"]
     assert f"table {created['table']}: its process" in two.output  # taken over at the rejoin
     assert f"table {made['table']}: its process" not in two.output  # adopted, not taken over by a command

@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-from server.store import StoreConflict, StoreUnavailable
+from server.store import KEEP_MS, StoreConflict, StoreUnavailable, now_ms
 from server.store_redis import RedisStore
 from server.store_sqlite import SqliteStore
 
@@ -225,16 +225,63 @@ def test_presence_is_counted_per_seat_and_process(opener):
             await store.present("t1", 0, "p1", 2)
             await store.present("t1", 0, "p2", 1)
             await store.present("t1", 1, "p1", 1)
+            await store.present("t1", -1, "p1", 3)  # the table's spectators (server.store.WATCH)
             both = await store.presence("t1")
             await store.present("t1", 0, "p1", 0)
             await store.present("t1", 1, "p1", 0)
+            await store.present("t1", -1, "p1", 0)
             return both, await store.presence("t1"), await store.presence("t2")
         finally:
             await store.close()
 
     both, after, other = run(main())
-    assert both == {0: {"p1": 2, "p2": 1}, 1: {"p1": 1}}
+    assert both == {0: {"p1": 2, "p2": 1}, 1: {"p1": 1}, -1: {"p1": 3}}
     assert after == {0: {"p2": 1}} and other == {}
+
+
+def test_records_rematches_and_the_lobby(opener, kind):
+    async def main():
+        store = await opener()
+        seen = {}
+        try:
+            for table_id in ("t1", "t2", "t3"):
+                await store.create(table_id, meta(table_id), "a")
+            await store.list_table("t1", "sniff", 100, {"table": "t1"})
+            await store.list_table("t2", "okey", 300, {"table": "t2"})
+            await store.list_table("t3", "sniff", 200, {"table": "t3"})
+            await store.list_table("t3", "sniff", 200, {"table": "t3", "watchers": 2})  # changed in place
+            seen["all"] = await store.lobby(None, 50)
+            seen["sniff"] = await store.lobby("sniff", 50)
+            seen["newest"] = await store.lobby(None, 1)
+            seen["playing"] = await store.record("t1")
+            await store.finish("t1", '{"seed": 1}')
+            seen["finished"] = await store.record("t1"), await store.record("nope")
+            seen["listed after"] = [entry["table"] for entry in await store.lobby(None, 50)]
+            await store.list_table("t2", "okey", 300, None)
+            seen["unlisted"] = [entry["table"] for entry in await store.lobby(None, 50)]
+            seen["next"] = await store.next_of("t1")
+            seen["set"] = await store.set_next("t1", "n1"), await store.set_next("t1", "n2"), await store.next_of("t1")
+            if kind == "sqlite":  # Redis's keys expire by themselves
+                seen["purged now"] = await store.purge(now_ms())
+                seen["purged later"] = await store.purge(now_ms() + KEEP_MS + 1000)
+                seen["gone"] = await store.meta("t1"), await store.record("t1"), await store.log("t1")
+            else:
+                seen["ttl"] = await store.redis.pttl("t:t1:meta")
+            return seen
+        finally:
+            await store.close()
+
+    seen = run(main())
+    assert seen["all"] == [{"table": "t2"}, {"table": "t3", "watchers": 2}, {"table": "t1"}]
+    assert seen["sniff"] == [{"table": "t3", "watchers": 2}, {"table": "t1"}]
+    assert seen["newest"] == [{"table": "t2"}]
+    assert seen["playing"] is None and seen["finished"] == ('{"seed": 1}', None)
+    assert seen["listed after"] == ["t2", "t3"] and seen["unlisted"] == ["t3"]
+    assert seen["next"] is None and seen["set"] == ("n1", "n1", "n1")
+    if kind == "sqlite":
+        assert seen["purged now"] == 0 and seen["purged later"] == 1 and seen["gone"] == (None, None, [])
+    else:
+        assert KEEP_MS - 60_000 < seen["ttl"] <= KEEP_MS
 
 
 def test_a_store_that_cannot_be_written_says_so(kind, tmp_path):
