@@ -18,12 +18,12 @@ NAMES = ["Ada", None, "<b>Carl</b>", None]
 
 
 def spectator_state(name: str, game, options: dict, version: int, names=None) -> dict:
-    """What the server sends a spectator: a seat's state with the seat's own part taken out (its tiles, its legal
-    actions, Okey's taken tile) and every draw's tile hidden."""
+    """What the server sends a spectator (spec/online-tables.md): a seat's state whose board is the engine's
+    spectator view (no seat, nothing of any seat's own, every draw hidden)."""
     state = state_of(name, game, 0, options, version)
-    hidden = [{**event, "draw": None} if event.get("draw") is not None else event for event in state["events"]]
-    state |= {"seat": None, "hand": [], "legal": [], "events": hidden}
-    state["board"] = state["board"] | {"seat": None} | ({"taken": None} if name == "okey" else {})
+    board = GAMES[name].spectator_json(game)
+    state |= {"seat": None, "hand": [], "legal": [], "events": board["events"]}
+    state["board"] = {key: value for key, value in board.items() if key not in ("events", "legal", "hand")}
     if names is not None:
         state["names"] = names
     return state
@@ -35,7 +35,7 @@ def watch_through(name: str, options: dict, seed: int, check) -> int:
     game = spec.new_game(seed=seed, **{k: v for k, v in options.items() if k not in table})
     rng = random.Random(seed)
     for version in range(3000):
-        if version % 3 == 0 or game.current_player is None or game.is_terminal():
+        if version % 7 == 0 or game.current_player is None or game.is_terminal():
             check(game, spectator_state(name, game, options, version, NAMES[: game.players]))
         if game.is_terminal():
             return version
