@@ -89,7 +89,7 @@ def _lobby_in_view(page) -> None:
     page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
 
 
-def _create(page, seats, timer="0", name="", players=None, listed=False, lobby=False):
+def _create(page, seats, timer="0", name="", players=None, listed=False, lobby=False, shot=None):
     page.click("[data-online-open]")
     page.wait_for_selector("[data-online-create]")
     if lobby:
@@ -102,6 +102,8 @@ def _create(page, seats, timer="0", name="", players=None, listed=False, lobby=F
         page.select_option(f"#online-seat-{seat}", choice)
     _choose_timer(page, timer)
     page.fill("#online-name", name)
+    if shot:
+        page.locator(".online-table__box").screenshot(path=str(SHOTS / shot))
     page.click("[data-online-create]")
     if "friend" not in seats:  # every seat taken at once (a bot holding an open one): the table plays, no link
         page.wait_for_selector(f"{ROOT}[data-online-status=playing]", state="attached")
@@ -309,7 +311,7 @@ def _watch_from_the_list(watcher, url):
     listed = watcher.locator("[data-online-listed]").first
     assert "Ada (Posto 1)" in listed.inner_text() and "Posto 2: libero" in listed.inner_text()
     assert listed.locator("[data-online-list-join]").count() == 1
-    watcher.screenshot(path=str(SHOTS / "lobby-desktop.png"), full_page=True)
+    watcher.locator(".online-table__box").screenshot(path=str(SHOTS / "lobby-desktop.png"))
     listed.locator("[data-online-list-watch]").click()
     watcher.wait_for_selector(f"{OKEY}[data-okey-phase]", timeout=BOOT)
     assert _state(watcher)["seat"] is None and _board(watcher, OKEY, "me") is None
@@ -324,7 +326,14 @@ def test_okey_in_indonesian_on_the_rack_the_timer_a_spectator_phrases_the_end_an
     watcher, watcher_watch = _page(spectators, url + "/it/okey-play/")
     with _open(browser, url, "/id/okey-play/", width=390) as page:
         # A public table whose second seat is open to anyone: it plays at once, a bot holding that seat.
-        _create(page, ("you", "open", "bot:random", "bot:random"), timer="4", name="Ada", listed=True)
+        _create(
+            page,
+            ("you", "open", "bot:random", "bot:random"),
+            timer="4",
+            name="Ada",
+            listed=True,
+            shot="lobby-phone.png",
+        )
         page.wait_for_selector(f"{OKEY}[data-okey-phase]", timeout=BOOT)
         _watch_from_the_list(watcher, url)
         page.wait_for_selector("[data-online-watchers='1']:has-text('1 penonton')")
@@ -334,8 +343,11 @@ def test_okey_in_indonesian_on_the_rack_the_timer_a_spectator_phrases_the_end_an
         assert "Ada (Posto 1): Buona fortuna!" in watcher.inner_text("[data-online-said]")
         watcher.click("[data-online-phrase=hello]")
         page.wait_for_selector("[data-online-said] li:has-text('Penonton: Halo!')")
-        watcher.screenshot(path=str(SHOTS / "spectator-desktop.png"), full_page=True)
-        page.screenshot(path=str(SHOTS / "phrases-phone.png"), full_page=True)
+        watcher.locator(OKEY).screenshot(path=str(SHOTS / "spectator-desktop.png"))
+        watcher.set_viewport_size({"width": 390, "height": 900})
+        watcher.locator(OKEY).screenshot(path=str(SHOTS / "spectator-phone.png"))
+        watcher.set_viewport_size({"width": 1100, "height": 900})
+        page.locator("[data-online-phrases]").screenshot(path=str(SHOTS / "phrases-phone.png"))
         page.wait_for_selector(f"{OKEY}[data-okey-phase=you]", timeout=BOOT)
         # The assisted table's help, computed in the page for the visitor's own rack: the best arrangement.
         page.click("[data-key=arrange-best]")

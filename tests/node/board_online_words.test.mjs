@@ -141,7 +141,7 @@ test("an open table's line: its options, its seats by name, a free seat and a bo
   const seats = [
     { seat: 0, kind: "human", taken: true, name: "Ada" },
     { seat: 1, kind: "bot", taken: false, open: true },
-    { seat: 2, kind: "bot", taken: true },
+    { seat: 2, kind: "bot", level: "greedy" }, // a bot's own seat: no `taken`
     { seat: 3, kind: "human", taken: false, reserved: true, name: "Dan" },
   ];
   assert.deepEqual(words.listedSeats(seats, around), ["Ada (Seat 1)", "Seat 2: free seat", "Seat 3: bot", "Dan (Seat 4)"]);

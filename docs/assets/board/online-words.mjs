@@ -102,10 +102,14 @@ export function phraseLine(said, mine, seats, t) {
   return fill(t.said, { name: seatName(info, t), phrase });
 }
 
-// Whether a visitor can take a seat at the table these seats describe (the `table` event's, or a listed table's):
-// a free seat nobody's rematch keeps.
+// Whether a seat (the `table` event's, or a listed table's) is one a visitor may take: a human seat nobody has
+// taken, or an open one a bot holds, that no rematch keeps for its player. A bot's own seat has no `taken`.
+export function isFree(info) {
+  return !info.taken && !info.reserved && (info.kind === "human" || Boolean(info.open));
+}
+
 export function hasFreeSeat(seats) {
-  return (seats ?? []).some((info) => !info.taken && !info.reserved);
+  return (seats ?? []).some(isFree);
 }
 
 // A listed table's options, as the lobby shows them: "Players: 2 · Rules: … · Time for each move: 60
@@ -127,7 +131,7 @@ export function optionsText(options, t) {
 export function listedSeats(seats, t) {
   return (seats ?? []).map((info) => {
     const name = seatName(info, t);
-    if (!info.taken && !info.reserved) return fill(t.listFree, { seat: name });
+    if (isFree(info)) return fill(t.listFree, { seat: name });
     if (info.kind === "bot") return fill(t.listBot, { seat: name });
     return name;
   });

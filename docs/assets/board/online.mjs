@@ -27,6 +27,9 @@ const [{ h, button, format }, words, lobby, { Panel }, { Phrases }, { replayByLi
 const KEY = "online-table:";
 const SHORT = 5_000; // a notice about something done at once ("The link is copied.") stays this long
 
+// A link's invite, sent only when there is one (a public table needs none).
+const invited = (invite) => (invite ? { invite } : {});
+
 const store = {
   get(table) {
     try {
@@ -75,7 +78,7 @@ class Online {
     this.tell(null);
     const link = new URLSearchParams(location.hash.slice(1));
     if (link.get("replay")) replayByLink(this, link);
-    else if (link.get("watch")) this.watchLink(link);
+    else if (link.get("watch")) this.watch(link.get("watch"), link.get("invite"), link.get("c"));
     else if (link.get("table")) this.open(link);
   }
 
@@ -234,7 +237,7 @@ class Online {
     lobby.keepName(name);
     this.show(h("p", {}, this.t.joining));
     await this.connect();
-    const answer = await this.call("join", { table: id, invite: invite ?? "", lang: this.lang, name: name.trim() });
+    const answer = await this.call("join", { table: id, ...invited(invite), lang: this.lang, name: name.trim() });
     if (!answer.ok) {
       if (this.table?.watching) {
         this.panel.render();
@@ -252,7 +255,7 @@ class Online {
   async watch(id, invite, commitment = null, { quiet = false } = {}) {
     this.show(h("p", {}, this.t.joining));
     await this.connect();
-    const answer = await this.call("watch", { table: id, invite: invite ?? "", lang: this.lang });
+    const answer = await this.call("watch", { table: id, ...invited(invite), lang: this.lang });
     if (!answer.ok) {
       if (!quiet) this.show(this.refused(answer.error, this.t.watchFailed));
       return false;
@@ -263,10 +266,6 @@ class Online {
     this.onState({ table: id, version: state.version, seat: null, state });
     this.say(this.t.watching);
     return true;
-  }
-
-  async watchLink(link) {
-    await this.watch(link.get("watch"), link.get("invite") ?? "", link.get("c"));
   }
 
   rejoined({ seat, state, missed, table }) {
@@ -285,7 +284,7 @@ class Online {
   async back() {
     if (!this.table) return;
     const answer = this.table.watching
-      ? await this.call("watch", { table: this.table.id, invite: this.table.invite ?? "", lang: this.lang })
+      ? await this.call("watch", { table: this.table.id, ...invited(this.table.invite), lang: this.lang })
       : await this.call("rejoin", { table: this.table.id, token: this.table.token, since: this.table.version ?? 0 });
     this.offline = false;
     this.ends("online");
