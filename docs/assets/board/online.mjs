@@ -396,3 +396,5 @@ class Online {
 }
 
 for (const root of document.querySelectorAll("[data-online]")) root.onlineTable = new Online(root);
+// A link of this page followed from it (the replay's, another table's) is opened as the page opens it: anew.
+if (document.querySelector("[data-online]")) addEventListener("hashchange", () => location.reload());
