@@ -15,7 +15,8 @@ answer an action (from the client's send to its acknowledgement), the server's m
 the tables playing, less its RSS before them, over the number of tables), and the server's CPU per action:
 all of it, and less the idle cost (what the actions themselves cost, whatever their rate). It stops by itself.
 With ``--spectators N`` each table (each new one too) is watched by N more clients, which get its spectator's
-state after every change; the states they got are counted.
+state after every change; they live in client processes of their own (told each new table through a queue), so
+that their decoding does not queue the seats' answers in the seats' processes; the states they got are counted.
 """
 
 from __future__ import annotations
@@ -61,39 +62,35 @@ def pick(legal: list[str]) -> str:
 
 
 class Spectator(Player):
-    """A client watching a table: it keeps no history, only how many states it got (``Bench.watched``)."""
+    """A client watching a table: it keeps no history, only how many states it got (``counted[0]``)."""
 
-    def __init__(self, url: str, bench: Bench) -> None:
+    def __init__(self, url: str, counted: list[int]) -> None:
         super().__init__(url, history=False)
-        self.bench = bench
+        self.counted = counted
 
     async def _state(self, data):
-        self.bench.watched += 1
+        self.counted[0] += 1
         await super()._state(data)
 
 
 class Bench:
-    def __init__(
-        self, url: str, game: str, think: float, jitter: float = 0.0, seed: int = 0, spectators: int = 0
-    ) -> None:
+    def __init__(self, url: str, game: str, think: float, jitter: float = 0.0, seed: int = 0, tables=None) -> None:
         self.url, self.game, self.think, self.jitter = url, game, think, jitter
         self.rng = random.Random(seed)
-        self.spectators = spectators
+        #: Where each new table is told (its id and invite) to the spectators' processes, if any.
+        self.tables = tables
         self.answers: list[float] = []
         self.games = 0
-        self.watched = 0
         self.refused: dict[str, int] = {}
 
     async def seated(self) -> list[Player]:
-        """A new table, its four seats taken (and its spectators watching: the players after the seats)."""
+        """A new table, its four seats taken (and told to the spectators' processes)."""
         players = [await Player(self.url, history=False).connect() for _ in range(4)]
         options = {"pause": 0} if self.game == "okey" else {"pause": 0, "players": 4}
         created = await players[0].create(self.game, ["human"] * 4, options)
-        for _ in range(self.spectators):
-            spectator = await Spectator(self.url, self).connect()
-            await spectator.watch(created["table"], created["invite"])
-            players.append(spectator)
-        for player in players[1:4]:
+        if self.tables is not None:
+            self.tables.put((created["table"], created["invite"]))
+        for player in players[1:]:
             await player.join(created["table"], created["invite"])
         return players
 
@@ -102,7 +99,7 @@ class Bench:
         while time.monotonic() < stop:
             players = players or await self.seated()
             try:
-                over = await asyncio.gather(*(self.seat(player, stop) for player in players[:4]))
+                over = await asyncio.gather(*(self.seat(player, stop) for player in players))
                 if all(over):
                     self.games += 1
             finally:
@@ -143,13 +140,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def clients(conn, url: str, game: str, think: float, jitter: float, seed: int, spectators: int, tables: int) -> None:
-    """One client process: seats ``tables`` tables (with their spectators), says so, waits for the start and the
-    end time, plays, and sends back its answer times, its finished games, its refusals, its CPU time and the
-    states its spectators got."""
+def clients(conn, url: str, game: str, think: float, jitter: float, seed: int, announce, tables: int) -> None:
+    """One client process: seats ``tables`` tables (each told to ``announce``, a queue, if any), says so, waits for
+    the start and the end time, plays, and sends back its answer times, its finished games, its refusals and its
+    CPU time."""
 
     async def run() -> None:
-        bench = Bench(url, game, think, jitter, seed, spectators)
+        bench = Bench(url, game, think, jitter, seed, announce)
         seated = [await bench.seated() for _ in range(tables)]
         # The clients' own garbage collector passes over every seated client would stop this process's loop
         # for tens of ms, and the answers waiting in it would seem slow: what seating made is left out of them.
@@ -160,7 +157,44 @@ def clients(conn, url: str, game: str, think: float, jitter: float, seed: int, s
         own = time.process_time()
         stop = time.monotonic() + seconds
         await asyncio.gather(*(bench.table(players, stop) for players in seated))
-        conn.send((bench.answers, bench.games, bench.refused, time.process_time() - own, bench.watched))
+        conn.send((bench.answers, bench.games, bench.refused, time.process_time() - own))
+
+    asyncio.run(run())
+
+
+def spectating(conn, url: str, spectators: int, tables, watching) -> None:
+    """One process of spectators: for each table ``tables`` (a queue) tells of, ``spectators`` clients watch it
+    until its game is over (each table said on ``watching`` once they all watch); at None, the states they got."""
+
+    async def watch(table_id: str, invite: str, counted: list[int], done: asyncio.Event) -> None:
+        crowd = []
+        try:
+            for _ in range(spectators):
+                spectator = await Spectator(url, counted).connect()
+                await spectator.watch(table_id, invite)
+                crowd.append(spectator)
+            watching.put(table_id)
+            over = asyncio.gather(*(s.wait(lambda state: state["over"], timeout=600) for s in crowd))
+            ended = asyncio.ensure_future(done.wait())
+            await asyncio.wait([over, ended], return_when=asyncio.FIRST_COMPLETED)
+            over.cancel()
+            ended.cancel()
+            await asyncio.gather(over, ended, return_exceptions=True)
+        except Exception as error:  # a connection dropped (a loaded machine): said, and the others go on
+            print(f"spectators of {table_id}: {error!r}", file=sys.stderr)
+        finally:
+            for spectator in crowd:
+                await spectator.close()
+
+    async def run() -> None:
+        counted, done, tasks = [0], asyncio.Event(), set()
+        while (told := await asyncio.to_thread(tables.get)) is not None:
+            task = asyncio.create_task(watch(*told, counted, done))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+        done.set()
+        await asyncio.gather(*tasks)
+        conn.send(counted[0])
 
     asyncio.run(run())
 
@@ -172,17 +206,26 @@ async def load(args, server: ServerProcess) -> None:
     pid = server.process.pid
     spawn = multiprocessing.get_context("spawn")
     shares = [args.tables // args.clients + (index < args.tables % args.clients) for index in range(args.clients)]
-    pipes, processes = [], []
+    pipes, processes, watchers = [], [], []
+    tables = spawn.Queue() if args.spectators else None
+    watching = spawn.Queue() if args.spectators else None
+    for _ in range(args.clients if args.spectators else 0):  # the spectators' processes
+        mine, theirs = spawn.Pipe()
+        process = spawn.Process(target=spectating, args=(theirs, server.url, args.spectators, tables, watching))
+        process.start()
+        watchers.append((mine, process))
     for share in filter(None, shares):
         mine, theirs = spawn.Pipe()
         seed = len(processes)
-        think = (server.url, args.game, args.think / 1000, args.jitter, seed, args.spectators)
+        think = (server.url, args.game, args.think / 1000, args.jitter, seed, tables)
         process = spawn.Process(target=clients, args=(theirs, *think, share))
         process.start()
         pipes.append(mine)
         processes.append(process)
     for pipe in pipes:  # every table seated, nobody playing yet
         assert await asyncio.to_thread(pipe.recv) == "seated"
+    for _ in range(args.tables if args.spectators else 0):  # and watched
+        await asyncio.to_thread(watching.get)
     # The server's CPU while nothing happens but the connections' pings and the clock's beat: its cost per
     # second, apart from the actions' own.
     idle_from, idle_start = cpu_seconds(pid), time.monotonic()
@@ -195,16 +238,20 @@ async def load(args, server: ServerProcess) -> None:
     await asyncio.sleep(min(5, args.seconds / 3))
     playing = rss_kib(pid)
     results = [await asyncio.to_thread(pipe.recv) for pipe in pipes]
+    cpu = cpu_seconds(pid) - cpu_before
     for process in processes:
         process.join()
-    cpu = cpu_seconds(pid) - cpu_before
+    for _ in watchers:
+        tables.put(None)
+    watched = sum([await asyncio.to_thread(pipe.recv) for pipe, _ in watchers])
+    for _, process in watchers:
+        process.join()
     minutes = (time.monotonic() - started) / 60
     bench = Bench(server.url, args.game, args.think / 1000)
     own = 0.0
-    for answers, games, refused, seconds, watched in results:
+    for answers, games, refused, seconds in results:
         bench.answers += answers
         bench.games += games
-        bench.watched += watched
         own += seconds
         for code, number in refused.items():
             bench.refused[code] = bench.refused.get(code, 0) + number
@@ -216,8 +263,9 @@ async def load(args, server: ServerProcess) -> None:
     )
     if args.spectators:
         print(
-            f"spectators: {args.spectators} per table ({args.spectators * args.tables} at once); the states they "
-            f"got: {bench.watched} ({bench.watched / max(1, len(bench.answers)):.1f} per action)"
+            f"spectators: {args.spectators} per table ({args.spectators * args.tables} at once, in {len(watchers)} "
+            f"client processes of their own); the states they got: {watched} "
+            f"({watched / max(1, len(bench.answers)):.1f} per action)"
         )
     print(f"games finished: {bench.games} in {minutes * 60:.0f} s: {bench.games / minutes:.1f} games/min")
     if ms:

@@ -16,6 +16,7 @@ import asyncio
 import json
 import logging
 import time
+import unicodedata
 from collections import deque
 
 import socketio
@@ -39,6 +40,8 @@ MAX_TEXT = 128
 MAX_ACTION = 4096
 #: The longest name a visitor types for their seat.
 MAX_NAME = 32
+#: Letters and symbols that show nothing (Hangul fillers, the blank braille pattern): a name of these alone is none.
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 #: The phrases a seat or a spectator may say (by id; each page words them in its reader's language).
 PHRASES = ("hello", "good-luck", "well-played", "thanks", "sorry", "oops", "nice-move", "one-more", "bye")
 #: Phrases per connection: PHRASE_BURST at once, then one every 1 / PHRASE_RATE seconds; a table's spectators
@@ -63,14 +66,17 @@ def whole(data: dict, name: str, default: int | None = None) -> int:
 
 
 def seat_name(data: dict) -> str | None:
-    """The optional ``name`` a visitor typed for their seat: a text of at most MAX_NAME characters, trimmed;
-    an empty one is no name."""
+    """The optional ``name`` a visitor typed for their seat: a printable text of at most MAX_NAME characters,
+    trimmed; one that shows nothing (empty, blank fillers, combining marks alone) is no name."""
     value = data.get("name")
     if value is None:
         return None
     if not isinstance(value, str) or len(value) > MAX_NAME or not value.isprintable():
         raise ServerError("bad-request", f"name is a text of at most {MAX_NAME} characters", {"field": "name"})
-    return value.strip() or None
+    value = value.strip()
+    if not any(char not in BLANKS and unicodedata.category(char)[0] not in "MZC" for char in value):
+        return None
+    return value
 
 
 def command_id(data: dict) -> str:
@@ -283,25 +289,33 @@ class Sockets:
             raise ServerError(
                 "bad-request", "phrase is one of the fixed phrases", {"field": "phrase", "allowed": list(PHRASES)}
             )
+        bucket = self.phrases.setdefault(sid, Bucket(PHRASE_BURST, PHRASE_RATE))
+        if not bucket.take():
+            raise ServerError("rate-limited", "one phrase every 2 seconds: slow down", {"phrases": PHRASE_RATE})
         if data.get("token") is not None:
             seat = await self.tables.speaker(table_id, text(data, "token"))
         elif table_id in self.watching.get(sid, ()):
             seat = None
-            crowd = self.crowds.get(table_id)
-            if crowd is None:
-                if len(self.crowds) > 10_000:  # the buckets of tables nobody spoke at lately go
-                    self.crowds = {key: bucket for key, bucket in self.crowds.items() if bucket.level < CROWD_BURST}
-                crowd = self.crowds[table_id] = Bucket(CROWD_BURST, CROWD_RATE)
-            if not crowd.take():
+            if not self.crowd(table_id).take():
                 raise ServerError("rate-limited", "the spectators say too much: slow down", {"phrases": CROWD_RATE})
         else:
             raise ServerError("bad-token", "a spectator says a phrase from a connection watching the table", {})
-        bucket = self.phrases.setdefault(sid, Bucket(PHRASE_BURST, PHRASE_RATE))
-        if not bucket.take():
-            raise ServerError("rate-limited", "one phrase every 2 seconds: slow down", {"phrases": PHRASE_RATE})
         said = {"table": table_id, "seat": seat, "phrase": phrase, "at": int(time.time() * 1000)}
         await self.sio.emit("said", said, room=table_id)
         return {}
+
+    def crowd(self, table_id: str) -> Bucket:
+        """The bucket of the phrases of a table's spectators (those of tables nobody said anything at for long
+        enough to have filled up again are dropped, so that they stay few)."""
+        crowd = self.crowds.get(table_id)
+        if crowd is None:
+            if len(self.crowds) >= 10_000:
+                now = time.monotonic()
+                self.crowds = {
+                    key: old for key, old in self.crowds.items() if now - old.stamp < CROWD_BURST / CROWD_RATE
+                }
+            crowd = self.crowds[table_id] = Bucket(CROWD_BURST, CROWD_RATE)
+        return crowd
 
     async def on_rematch(self, sid, data):
         table_id, token = text(data, "table"), text(data, "token")

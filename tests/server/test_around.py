@@ -73,6 +73,12 @@ def test_a_public_open_table_starts_at_once_is_listed_and_a_visitor_takes_its_se
         assert any(kind == "answer" and m["ok"] and "version" in m["result"] for kind, m in bo.messages)
         third = await Player(server.url).connect()
         assert error_of(await third.call("join", {"table": table, "lang": "en"})) == "table-full"
+        # A name that shows nothing is no name (blank fillers, combining marks alone); one too long is refused.
+        for blank in ("\u3164", "\u2800\u2800", "\u0301" * 5, "   "):
+            made = await third.ok("create", {**data, "seats": ["human", "human"], "name": blank})
+            await third.until(lambda p, t=made["table"]: p.table["table"] == t)
+            assert third.table["seats"][0]["name"] is None, blank
+        assert error_of(await third.call("create", {**data, "name": "x" * 33})) == "bad-request"
 
         # Phrases: by id only, to every seat and spectator, rate-limited; never free text.
         await ada.ok("say", {"table": table, "token": ada.token, "phrase": "hello"})
