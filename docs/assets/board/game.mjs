@@ -83,10 +83,10 @@ class Sniff {
     return options.players === 4 && (options.rules === "american" || options.partnerships);
   }
 
-  // The partnerships box is classic Sniff's with four players (the board's settings and the online lobby's, by the
-  // stored names).
-  hidden({ rules, players }) {
-    return rules === "classic" && players === 4 ? [] : ["partners"];
+  // The partnerships box is classic Sniff's (the board's settings and the online lobby's, by the stored names); the
+  // lobby, whose players are a select, offers it with four players only (the board's radios say "alone" instead).
+  hidden({ rules, players }, where = "board") {
+    return rules === "classic" && (where !== "lobby" || players === 4) ? [] : ["partners"];
   }
 
   // Four players are partners in American Sniff; in classic Sniff they play alone unless the box is ticked.

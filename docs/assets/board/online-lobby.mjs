@@ -66,7 +66,7 @@ export function lobbyForm(board, t, { create, cancel }) {
   const bots = board.schema.bots.map((level) => [`bot:${level}`, t.bots[level]]);
   const listed = h("input", { id: "online-public", type: "checkbox", "data-online-public": "" });
   const drawSeats = () => {
-    form.showOffered(box, game.hidden?.(values()));
+    form.showOffered(box, game.hidden?.(values(), "lobby"));
     const chosen = options();
     const before = [...seatsBox.querySelectorAll("select")].map((select) => select.value);
     seatsBox.replaceChildren(h("legend", {}, t.seats));

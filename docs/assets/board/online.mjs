@@ -25,9 +25,9 @@ const [{ h, button, format }, words, lobby, { Panel }, { Phrases }, { replayByLi
 ]);
 
 const KEY = "online-table:";
-const SHORT = 5_000; // a notice about something done at once ("The link is copied.") stays this long
-
+const SHORT = 5_000; // a notice about something done at once ("Back online.") stays this long
 // A link's invite, sent only when there is one (a public table needs none).
+
 const invited = (invite) => (invite ? { invite } : {});
 
 const store = {
@@ -183,16 +183,13 @@ class Online {
 
   // This page sits at `table` now (a seat, or a spectator's place): its state and seats as they come.
   sit(table) {
-    const switching = this.table && this.table.id !== table.id;
     clearTimeout(this.listTimer);
     this.table = table;
     this.openButton.hidden = true; // one table at a time in a page
     if (!table.watching) store.set(table.id, table);
-    if (switching || !this.state || this.state.table !== table.id) {
-      this.state = null;
-      this.info = null;
-      this.seats = null;
-    }
+    // Another table, or another place at it (a spectator who took a seat): the place before's state goes.
+    if (this.state?.table !== table.id) [this.info, this.seats] = [null, null];
+    if (this.state?.table !== table.id || (this.state.seat ?? null) !== (table.seat ?? null)) this.state = null;
     history.replaceState(null, "", `#${this.linkHash(table.watching ? "watch" : "table")}`);
     const early = this.early[table.id] ?? {};
     delete this.early[table.id];
