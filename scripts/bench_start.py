@@ -14,7 +14,9 @@ Pyodide files, booting as soon as its module runs):
 - navigation -> first move possible: from the navigation's start to the visitor's turn on the board
   (``data-play-phase``/``data-okey-phase`` = ``you``), New game pressed as soon as the page allows it (the moment
   the loader, ``client.mjs``, holds the board), the bots at the instant pace; for the bare page, to its
-  ``runPython`` done;
+  ``runPython`` done. On a second visit the board draws the game its worker dealt ahead during the first
+  (``prepared.mjs``) before Python has booted; beside it, navigation -> the engine holds the game (the loader's
+  ``data-state`` = ``ready``: the worker took the game up, and a move made before is played then);
 - ready vs bare (the boards' own figure, fresh contexts): from the press of New game to ``aria-busy="false"``,
   against the bare page's boot from the start of its worker; the median of the rounds' ratios (each round's three
   starts run back to back, in an order that turns each round);
@@ -25,7 +27,7 @@ Pyodide files, booting as soon as its module runs):
   button, fresh profile, with the bytes sent and no Pyodide byte.
 
 Goals (issue 37): a board ready within 1.15 x a bare boot in fresh contexts; at most 6 MB for a first game; the
-first move within 0.5 x a bare boot on a warm visit (not met yet: the engine's board ops are reworked first).
+first move within 0.5 x a bare boot on a warm visit.
 Timings on a machine others share are noisy: the medians of several rounds, with their extremes, are printed.
 """
 
@@ -82,15 +84,23 @@ WATCH = """
       }
       const phase = root.dataset.playPhase ?? root.dataset.okeyPhase;
       if (marks.move === undefined && phase === "you") marks.move = performance.now();
+      if (marks.engine === undefined && root.dataset.state === "ready") marks.engine = performance.now();
     }
-    if (marks.move === undefined && marks.state !== "failed") setTimeout(tick, 4);
+    if ((marks.move === undefined || marks.engine === undefined) && marks.state !== "failed") setTimeout(tick, 4);
   };
   tick();
 })();
 """
 
-#: The list of saved games emptied after a visit: the next visit starts a new game, as the first did.
+#: The list of saved games emptied after a visit: the next visit starts a new game, as the first did (the game dealt
+#: ahead for it, ``<game>-board:next``, stays).
 FORGET_SAVES = "for (const k of Object.keys(localStorage)) if (k.endsWith(':saves')) localStorage.removeItem(k)"
+#: Whether the board has kept a game dealt ahead for the next visit.
+PREPARED = "Object.keys(localStorage).some((k) => k.endsWith('-board:next'))"
+#: Whether the board deals the next game ahead (a build that does names its release).
+DEALS_AHEAD = "Boolean(document.querySelector('[data-board-release]'))"
+#: How long a visit waits for the game dealt ahead before it is closed (the worker deals it once the game runs).
+PREPARED_WAIT = 30
 
 BARE_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Bare Pyodide boot</title>
@@ -226,11 +236,17 @@ def visit(context, url: str, kind: str, traffic: Counting) -> dict:
     page.goto(url)
     if kind == "bare":
         result = page.evaluate("window.benchResult")
-        marks = {"press": result["started"], "ready": result["done"], "move": result["done"]}
+        marks = {"press": result["started"], "ready": result["done"], "move": result["done"], "engine": result["done"]}
     else:
-        marks = poll(page, "window.__bench", lambda m: "move" in m or m.get("state") == "failed")
-        if marks.get("state") != "ready":
+        marks = poll(page, "window.__bench", lambda m: ("move" in m and "engine" in m) or m.get("state") == "failed")
+        if marks.get("state") == "failed":
             raise RuntimeError(f"{url}: the board did not start ({marks})")
+        # (a build from before the game dealt ahead, measured with --site, has no release to deal it for)
+        if page.evaluate(DEALS_AHEAD):
+            try:
+                poll(page, PREPARED, bool, PREPARED_WAIT)
+            except TimeoutError:
+                print(f"  ({url}: no game dealt ahead after {PREPARED_WAIT} s: the next visit waits for the engine)")
         # The next visit is a new game, not this one continued: the browser keeps no save in its list.
         page.evaluate(FORGET_SAVES)
     quiet(traffic)
@@ -330,8 +346,18 @@ def main() -> int:
     print("navigation -> first move possible (bare: -> runPython done), New game pressed as soon as the page allows")
     for key, values in runs.items():
         print(f"  {key:<12} {spread([v['move'] for v in values])}")
+    print("navigation -> the engine holds the game (a move made before it is played then; bare: -> runPython done)")
+    for key, values in runs.items():
+        print(f"  {key:<12} {spread([v['engine'] for v in values])}")
     print()
     warm_bare = [v["move"] for v in runs["bare warm"]]
+    for kind in BOARDS:
+        engine = statistics.median(v["engine"] / b for v, b in zip(runs[f"{kind} warm"], warm_bare, strict=True))
+        ahead = sum(v["move"] < v["engine"] for v in runs[f"{kind} warm"])
+        print(
+            f"{kind}: warm, the game dealt ahead drawn before the engine ran in {ahead} of {len(warm_bare)} visits; "
+            f"the engine holds it at {engine:.2f} x the bare boot"
+        )
     for kind in BOARDS:
         warm = statistics.median(v["move"] / b for v, b in zip(runs[f"{kind} warm"], warm_bare, strict=True))
         fresh = statistics.median(

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import faulthandler
-import logging
 import os
 import signal
 import sys
@@ -34,6 +33,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar="MS",
         help="how long a seat whose connection dropped waits before the bot plays it (default 2000 ms, at most 5000)",
     )
+    parser.add_argument(
+        "--log-format",
+        choices=("json", "text"),
+        default="json",
+        help="one JSON object per log line (default), or text for a terminal",
+    )
     args = parser.parse_args(argv)
     if not 0 <= args.grace <= 5000:
         parser.error("--grace is 0 to 5000 ms: the protocol allows a grace of at most 5 seconds")
@@ -49,36 +54,42 @@ def main(argv: list[str] | None = None) -> int:
         profiler = cProfile.Profile()
         signal.signal(signal.SIGUSR2, lambda *_: profiler.dump_stats(os.environ["SERVER_PROFILE"]))
         profiler.enable()
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    from .logs import configure
+    from .store_sqlite import StoreLocked, lock
+
+    configure(args.log_format)
+    db = args.db or ROOT / ".tables" / "tables.sqlite3"
+    try:  # before anything else: a second process on the same file stops here, at once
+        db_lock = None if args.redis else lock(db)
+    except StoreLocked as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     import uvicorn
 
     from .app import make_app
+    from .host import serve
 
-    db = args.db or ROOT / ".tables" / "tables.sqlite3"
-    app, _, _ = make_app(
-        args.site, db=None if args.redis else db, redis=args.redis, bot_pace_ms=args.bot_pace, grace_ms=args.grace
+    app, sio, tables = make_app(
+        args.site,
+        db=None if args.redis else db,
+        redis=args.redis,
+        bot_pace_ms=args.bot_pace,
+        grace_ms=args.grace,
+        db_lock=db_lock,
     )
     config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
         log_level="warning",
+        log_config=None,  # uvicorn's own lines go through the server's (server.logs): JSON, bounded
+        access_log=False,  # one line per request is the server's (server.host)
         lifespan="on",
         ws="websockets-sansio",
         ws_ping_interval=None,
+        timeout_graceful_shutdown=10,
     )
-    server = uvicorn.Server(config)
-    original = server.startup
-
-    async def startup(sockets=None):
-        await original(sockets)
-        for listener in server.servers:
-            for sock in listener.sockets:
-                host, port = sock.getsockname()[:2]
-                print(f"== serving http://{host}:{port}/ (Ctrl-C to stop)", flush=True)
-
-    server.startup = startup
-    server.run()
+    serve(config, tables, sio)
     return 0
 
 

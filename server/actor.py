@@ -52,6 +52,7 @@ COMMANDS = frozenset(
         "rematch",
         "claim",
         "speaker",
+        "seen",
     }
 )
 #: Spectators at one table at most (counted by the processes that report them).
@@ -381,6 +382,21 @@ class TableActor:
         if self.watchers() != before:
             await self.host.emit("table", await self.info(), room=self.id)
             await self.relist()
+
+    async def on_seen(self, seats: list[int]) -> Holder:
+        """The ``table`` event and the ``state`` events of ``seats`` now: what a process whose Socket.IO channel
+        was cut off sends its connections again (``server.service.Tables.resync``)."""
+        table, shared = self.table, self.host.store.shared
+        states = [
+            Holder(table=self.id, version=table.version, seat=seat, state=views.wire_state(table, seat, shared))
+            for seat in seats
+            if 0 <= seat < len(table.seats) and table.seats[seat]["token"] is not None
+        ]
+        return Holder(table=await self.info(), states=states)
+
+    async def on_resend(self) -> None:
+        """The table's broadcast again (one of its messages could not be published to the other processes)."""
+        await self.broadcast()
 
     # -- checks and answers ---------------------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The ASGI application: the built site and Socket.IO (``/socket.io/``) on one origin."""
+"""The ASGI application: the built site and Socket.IO (``/socket.io/``) on one origin, behind what a host needs
+(``server.host``: ``/health``, ``/metrics``, a log line per request)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from pathlib import Path
 
 import socketio
 
+from .bus import Bus
 from .cluster import Alone, RedisLink
+from .host import Host
+from .metrics import Metrics, observe
 from .records import Records
 from .service import GRACE_MS, Tables
 from .sockets import Sockets
@@ -21,14 +25,20 @@ log = logging.getLogger("server")
 
 
 def make_app(
-    site: Path, db: Path | None = None, redis: str | None = None, bot_pace_ms: int = 300, grace_ms: int = GRACE_MS
+    site: Path,
+    db: Path | None = None,
+    redis: str | None = None,
+    bot_pace_ms: int = 300,
+    grace_ms: int = GRACE_MS,
+    db_lock=None,
 ):
-    """The app, its Socket.IO server and its tables (started and stopped with the app's lifespan)."""
+    """The app, its Socket.IO server and its tables (started and stopped with the app's lifespan). ``db_lock``:
+    the SQLite file's lock, if the caller took it already (``server.store_sqlite.lock``)."""
     if redis:
         store, cluster = RedisStore(redis), RedisLink(redis)
-        manager = socketio.AsyncRedisManager(redis)
+        manager = Bus(redis)
     else:
-        store, cluster = SqliteStore(db), Alone()
+        store, cluster = SqliteStore(db, locked=db_lock), Alone()
         manager = LocalManager()
     sio = socketio.AsyncServer(
         async_mode="asgi",
@@ -40,7 +50,12 @@ def make_app(
         ping_timeout=5,
     )
     tables = Tables(store, sio.emit, cluster, bot_pace_ms=bot_pace_ms, grace_ms=grace_ms)
+    if redis:
+        tables.bus = manager
+        manager.back = tables.on_back
     Sockets(sio, tables)
+    metrics = Metrics(tables, sio)
+    observe(sio, metrics)
 
     async def startup() -> None:
         # The collector, tuned for answer times (measured at 100 tables, scripts/bench_server.py): with Python's
@@ -59,6 +74,9 @@ def make_app(
     async def shutdown() -> None:
         await tables.close()
         await store.close()
+        if redis:
+            await manager.close()
+        log.info("stopped")
 
     app = socketio.ASGIApp(
         sio,
@@ -67,4 +85,4 @@ def make_app(
         on_startup=startup,
         on_shutdown=shutdown,
     )
-    return app, sio, tables
+    return Host(app, tables, metrics), sio, tables

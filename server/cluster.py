@@ -24,7 +24,7 @@ import secrets
 
 import orjson
 
-from . import wire
+from . import bus, wire
 from .errors import ServerError, server_bug
 from .store import StoreUnavailable
 
@@ -48,7 +48,7 @@ class Alone:
     def __init__(self) -> None:
         self.name = "local"
 
-    async def start(self, serve) -> None:
+    async def start(self, serve, back=None) -> None:
         """Nothing to listen to."""
 
     async def stop(self) -> None:
@@ -70,7 +70,11 @@ class RedisLink:
 
         self.errors = (RedisError, OSError)
         self.name = secrets.token_hex(6)
-        self.redis = redis.from_url(url, decode_responses=True, socket_connect_timeout=5)
+        # As the store's (``server.store_redis``): a connection broken by a restart is made again for the command.
+        self.redis = redis.from_url(
+            url, decode_responses=True, socket_connect_timeout=5, retry_on_error=[redis.ConnectionError]
+        )
+        self.listening = bus.listening_client(url)
         self.pending: dict[int, asyncio.Future] = {}
         self.ids = itertools.count(1)
         self.serving: set[asyncio.Task] = set()
@@ -79,12 +83,16 @@ class RedisLink:
     def channel(self, process: str) -> str:
         return f"proc:{process}"
 
-    async def start(self, serve) -> None:
-        """Listen on this process's channel; ``await serve(table_id, op, args)`` runs a request for a table."""
+    async def start(self, serve, back=None) -> None:
+        """Listen on this process's channel; ``await serve(table_id, op, args)`` runs a request for a table, and
+        ``back()`` is called when the channel is listened to again after a loss (``server.bus``): meanwhile other
+        processes took this one for gone (their requests went unheard)."""
         self.serve = serve
-        self.pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        await self.pubsub.subscribe(self.channel(self.name))
+        self.back = back or (lambda: None)
+        self.ready = asyncio.Event()
         self.listener = asyncio.get_running_loop().create_task(self._listen())
+        with contextlib.suppress(TimeoutError):  # Redis is not there yet: listened to as soon as it is
+            await asyncio.wait_for(self.ready.wait(), 5)
 
     async def stop(self) -> None:
         if self.listener is not None:
@@ -92,24 +100,16 @@ class RedisLink:
             with contextlib.suppress(asyncio.CancelledError, *self.errors):
                 await self.listener
         with contextlib.suppress(*self.errors):
-            await self.pubsub.aclose()
+            await self.listening.aclose()
             await self.redis.aclose()
 
     async def _listen(self) -> None:
-        while True:
+        channel = self.channel(self.name)
+        async for data in bus.messages(self.listening, channel, lambda: self.back(), "the tables' channel", self.ready):
             try:
-                async for message in self.pubsub.listen():
-                    if message.get("type") == "message":
-                        self._heard(message["data"])
-            except asyncio.CancelledError:
-                raise
-            except self.errors:
-                # Redis went away: the subscription is made again when it is back (requests meanwhile are
-                # answered unavailable by their askers' timeouts).
-                log.warning("the link to the other processes was lost; reconnecting")
-                await asyncio.sleep(1)
-                with contextlib.suppress(*self.errors):
-                    await self.pubsub.subscribe(self.channel(self.name))
+                self._heard(data)
+            except Exception:  # a message no process of this server wrote
+                log.exception("a message on %s could not be read", channel)
 
     def _heard(self, text: str) -> None:
         message = orjson.loads(text)
@@ -135,8 +135,15 @@ class RedisLink:
         except Exception:  # serve answers every failure as a ServerError; this is a bug of the link itself
             log.exception("a request from process %s failed", message.get("from"))
             text = head + ',"ok":false,"error":' + wire.dumps(server_bug().as_json()) + "}"
-        with contextlib.suppress(*self.errors):
-            await self.redis.publish(self.channel(message["from"]), text)
+        for pause in (0.1, 0.3, None):  # Redis may be coming back: its first commands may fail
+            try:
+                await self.redis.publish(self.channel(message["from"]), text)
+                return
+            except self.errors as error:
+                if pause is None:
+                    log.warning("an answer to process %s was lost (%s)", message.get("from"), error)
+                    return
+            await asyncio.sleep(pause)
 
     async def request(self, owner: str, table_id: str, op: str, args: list):
         """``op`` run at ``owner``'s table: its result, or its ``ServerError``; ``Gone`` if nobody heard it,

@@ -1,9 +1,10 @@
 """The protocol's errors: a code of the spec, an English message and params; never a traceback.
 
-The codes are a closed list. Most say what was wrong with the client's event; two say that the fault is the
+The codes are a closed list. Most say what was wrong with the client's event; three say that the fault is the
 server's, so that a client never reads its own ``bad-request`` for them: ``unavailable`` (the tables' store could
-not be read or written, or the process owning the table did not answer: try again later) and ``server-error`` (a
-bug of the server, logged with its traceback once, where it was caught).
+not be read or written, or the process owning the table did not answer: try again later), ``server-error`` (a
+bug of the server, logged with its traceback once, where it was caught) and ``table-lost`` (the store lost the
+table: a Redis that came back without its data; the game cannot go on).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ CODES = (
     "rate-limited",
     "unavailable",
     "server-error",
+    "table-lost",
 )
 
 
@@ -54,3 +56,9 @@ def store_down(table_id: str | None = None) -> ServerError:
     """What a client is told when the tables' store cannot be read or written: nothing was changed."""
     params = {} if table_id is None else {"table": table_id}
     return ServerError("unavailable", "the tables' store cannot be reached now: nothing was changed; try again", params)
+
+
+def table_lost(table_id: str) -> ServerError:
+    """What the players of a table are told when the store lost it (also sent unasked, as the ``lost`` event)."""
+    message = "the tables' store lost this table (it came back without its data): the game cannot go on"
+    return ServerError("table-lost", message, {"table": table_id})

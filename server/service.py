@@ -10,6 +10,12 @@ table. A finished table is read-only: any process loads it to answer its seats.
 
 Presence: this process counts its own connections per seat, writes the count to the store (so a process taking
 the table over knows it), and tells the table's actor. The owner drops the counts of processes that died.
+
+Faults of the parts around (spec/online-tables.md, "Failing parts"): when this process's Redis channels were cut
+off, it reports its presence again and sends its connections their seats' states again (``resync``); a store
+that comes back without its data is noticed at the next beat by its identity (``epoch``), and every connection
+here at one of the tables it lost is told ``lost`` (``table-lost``). On SIGTERM the tables are handed over
+(``hand_over``): their leases are given up at once, for another process to carry them on.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from . import views
 from .actor import TableActor
 from .bots import BotPool
 from .cluster import Alone, Gone, Moved
-from .errors import ServerError, store_down
+from .errors import ServerError, store_down, table_lost
 from .store import KEEP_MS, StoreUnavailable, now_ms
 from .tables import Table, digest, new_meta, rematch_token
 
@@ -45,6 +51,13 @@ HOPS = 4
 LOBBY_SIZE, LOBBY_AGE = 50, 1.0
 #: How often the finished tables past their keeping are looked for (s).
 PURGE_EVERY = 3600
+#: How many lost tables a process remembers, to answer their seats ``table-lost`` rather than ``unknown-table``.
+KEEP_LOST = 10_000
+#: How long a table's states, asked for again after a loss of Redis's messages, are waited for (s); then again at
+#: the next beat.
+RESYNC_WAIT = 2.0
+#: At SIGTERM, how long the tables' commands under way may take to finish before their leases are given up (s).
+HAND_OVER_WAIT = 2.0
 
 
 class Tables:
@@ -73,6 +86,17 @@ class Tables:
         #: The lobby's answers per game (None: every game): (when read, the tables).
         self.lobby: dict[str | None, tuple[float, list[dict]]] = {}
         self.purged = 0.0
+        #: The store's identity when this process opened it (``Store.epoch``), and the tables it lost since.
+        self.epoch: str | None = None
+        self.lost: OrderedDict[str, None] = OrderedDict()
+        self.lost_total = 0
+        #: With Redis: Socket.IO's channel between processes (``server.bus.Bus``: the broadcasts it dropped).
+        self.bus = None
+        #: SIGTERM: the tables were handed over; no table is taken any more.
+        self.stopping = False
+        #: The tables whose seats here are to be sent their states again (``resync``), and the tasks doing it.
+        self.unsynced: set[str] = set()
+        self.syncing: set[asyncio.Task] = set()
 
     # -- the socket layer's interface -------------------------------------------------------------------------------
 
@@ -197,7 +221,8 @@ class Tables:
                 await self.store.present(table_id, seat, self.name, count)
             except StoreUnavailable as error:
                 log.warning("table %s: presence not written: %s", table_id, error)
-            await self.call(table_id, "presence", seat, self.name, count)
+            if not self.stopping:  # else the table's next owner reads the count from the store
+                await self.call(table_id, "presence", seat, self.name, count)
 
     # -- routing ----------------------------------------------------------------------------------------------------
 
@@ -205,6 +230,8 @@ class Tables:
         """``op`` at the table's actor, here or in the process that owns it."""
         try:
             for _ in range(HOPS):
+                if table_id in self.lost:
+                    raise table_lost(table_id)
                 actor = self.actors.get(table_id) or self.done.get(table_id)
                 if actor is None and table_id in self.loading:
                     actor = await self.activate(table_id)
@@ -213,8 +240,12 @@ class Tables:
                         return await actor.call(op, *args)
                     except Moved:
                         continue
+                if self.stopping:
+                    raise ServerError("unavailable", "this server process is stopping: reconnect", {"table": table_id})
                 owner = await self.store.claim(table_id, self.name)
                 if owner is None:
+                    if await self.check_store() and table_id in self.lost:
+                        raise table_lost(table_id)
                     raise ServerError("unknown-table", "there is no such table", {"table": table_id})
                 if owner == self.name:
                     await self.activate(table_id)
@@ -318,22 +349,40 @@ class Tables:
     async def open(self) -> int:
         """At start: listen for other processes, take every orphan table (with SQLite: every unfinished one), and
         beat. How many tables were taken."""
-        await self.cluster.start(self.serve)
+        self.epoch = await self.store.epoch(secrets.token_hex(8))
+        await self.cluster.start(self.serve, self.on_back)
         taken = await self.adopt_orphans()
         self.beating = asyncio.get_running_loop().create_task(self.beat())
         return taken
 
-    async def close(self) -> None:
-        """At stop: the tables are given up at once (another process takes them over without waiting for their
-        leases to run out), and the bots' workers end."""
+    async def hand_over(self) -> None:
+        """SIGTERM: no table is taken any more; the commands under way finish (for at most ``HAND_OVER_WAIT``), and
+        every table is given up at once: with Redis another process takes each over at its next command or beat,
+        without waiting for the lease to run out."""
+        if self.stopping:
+            return
+        self.stopping = True
         if self.beating is not None:
             self.beating.cancel()
-        for actor in list(self.actors.values()):
+        actors = list(self.actors.values())
+        for actor in actors:
+            actor.stop(give_up=False)
+        running = [actor.task for actor in actors if actor.task is not None]
+        if running:
+            await asyncio.wait(running, timeout=HAND_OVER_WAIT)
+        for actor in actors:
             actor.close()
             try:
                 await self.store.release(actor.id, self.name)
-            except StoreUnavailable:
+            except StoreUnavailable as error:
+                log.warning("the tables' leases were not given up (%s): they run out", error)
                 break
+        log.info("%d tables handed over", len(actors))
+
+    async def close(self) -> None:
+        """At stop: the tables handed over (if SIGTERM has not already), the link to the other processes closed, and
+        the bots' workers ended."""
+        await self.hand_over()
         await self.cluster.stop()
         self.bots.shutdown()
 
@@ -341,12 +390,19 @@ class Tables:
         while True:
             await asyncio.sleep(BEAT)
             try:
+                await self.check_store()  # before the leases: a store that lost them lost the tables too
+                self.start_resync()
                 if time.monotonic() - self.purged >= PURGE_EVERY:
                     self.purged = time.monotonic()
                     deleted = await self.store.purge(now_ms())
                     if deleted:
                         log.info("%d tables finished %d days ago or more deleted", deleted, KEEP_MS // 86_400_000)
                 await self.renew()
+                if self.bus is not None:
+                    for table_id in self.bus.take_dropped():
+                        actor = self.actors.get(table_id)
+                        if actor is not None:
+                            actor.post(actor.on_resend)
                 if self.store.shared:
                     await self.adopt_orphans()
                     await self.drop_dead_processes()
@@ -395,3 +451,72 @@ class Tables:
                 log.info("table %s: seat %d's connections were on process %s, which is gone", actor.id, seat, process)
                 await self.store.present(actor.id, seat, process, 0)
                 actor.post(actor.on_presence, seat, process, 0)
+
+    # -- failing parts ----------------------------------------------------------------------------------------------
+
+    async def check_store(self) -> bool:
+        """Whether the store still is the one this process opened (its ``epoch``); if it is not (it came back
+        without its data), every table this process knew is lost, and its players here are told (True)."""
+        epoch = await self.store.epoch(secrets.token_hex(8))
+        if epoch == self.epoch:
+            return False
+        await self.store_lost(epoch)
+        return True
+
+    async def store_lost(self, epoch: str) -> None:
+        """The store lost its tables: their actors stop (nothing is written), the tables are remembered as lost, and
+        every connection of this process at one of them is sent ``lost`` (each process tells its own)."""
+        known = {*self.actors, *self.done, *(table_id for table_id, _ in self.connections)}
+        log.error("the tables' store came back without its data: %d tables known here are lost", len(known))
+        self.epoch = epoch
+        self.lost_total += len(known)
+        for actor in [*self.actors.values(), *self.done.values()]:
+            actor.stop(give_up=False)
+        for table_id in sorted(known):
+            self.lost[table_id] = None
+            while len(self.lost) > KEEP_LOST:
+                self.lost.popitem(last=False)
+        for table_id in sorted(known):
+            error = table_lost(table_id)
+            message = {"table": table_id, "code": error.code, "message": error.message}
+            await self.emit("lost", message, room=table_id, ignore_queue=True)
+
+    def on_back(self) -> None:
+        """A Redis channel of this process is listened to again after a loss (``server.bus``): every table with a
+        seat connected here is to be sent again, now and, for those that fail, at the next beats."""
+        self.unsynced.update(table_id for table_id, _ in self.connections)
+        self.start_resync()
+
+    def start_resync(self) -> None:
+        if self.unsynced and not self.syncing:
+            task = asyncio.get_running_loop().create_task(self.resync())
+            self.syncing.add(task)
+            task.add_done_callback(self.syncing.discard)
+
+    async def resync(self) -> None:
+        """After this process's channels were cut off: its presence reported again (the tables' owners may have
+        taken it for gone and dropped its counts), and each of its connections sent its table and its seat's state
+        now (what was broadcast meanwhile did not reach it). Only here: each process makes up for its own loss."""
+        seats: dict[str, list[int]] = {}
+        for table_id, seat in list(self.connections):
+            if table_id in self.unsynced:
+                seats.setdefault(table_id, []).append(seat)
+        self.unsynced.difference_update(set(self.unsynced) - set(seats))  # nobody of theirs is here any more
+        for table_id, numbers in seats.items():
+            try:
+                for seat in numbers:
+                    await self.present(table_id, seat, 0)
+                seen = await asyncio.wait_for(self.call(table_id, "seen", sorted(numbers)), RESYNC_WAIT)
+            except TimeoutError:
+                log.warning("table %s: its seats here not sent their states again yet: no answer", table_id)
+                continue
+            except ServerError as error:
+                if error.code != "unavailable":
+                    self.unsynced.discard(table_id)
+                log.warning("table %s: its seats here not sent their states again: %s", table_id, error.message)
+                continue
+            self.unsynced.discard(table_id)
+            await self.emit("table", seen["table"], room=table_id, ignore_queue=True)
+            for state in seen["states"]:
+                await self.emit("state", state, room=views.rooms(table_id, state["seat"])[1], ignore_queue=True)
+        log.info("after a loss of Redis's messages: %d tables' seats sent their states again", len(seats))

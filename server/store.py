@@ -19,6 +19,10 @@ a rematch made (``set_next``, ``next_of``); and the lobby of public tables (``li
 
 A store that cannot be reached or written (a full disk, Redis gone) raises ``StoreUnavailable``: the players are
 told ``unavailable``, never a refusal of their own command.
+
+And it has an identity (``epoch``), written once into it: a store that comes back without it (a Redis restarted
+without its data) has lost every table, and each process tells its players so (``table-lost``) instead of
+stalling.
 """
 
 from __future__ import annotations
@@ -116,5 +120,9 @@ class Store(Protocol):
 
     async def presence(self, table_id: str) -> dict[int, dict[str, int]]:
         """Per seat, the processes with connections open to it and how many."""
+
+    async def epoch(self, candidate: str) -> str:
+        """The store's identity: the one written in it, or ``candidate``, written now, if it has none (a new store,
+        or one that lost its data)."""
 
     async def close(self) -> None: ...

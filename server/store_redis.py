@@ -3,7 +3,8 @@
 Keys: ``t:<id>:meta`` (JSON), ``t:<id>:log`` (a list of JSON entries), ``t:<id>:owner`` (the owning process's
 name, with the lease's expiry as the key's own), ``unfinished`` (a set of table ids), ``owners`` (a sorted set:
 table -> when its lease ends, epoch ms, so that a process finds the orphans in one read), ``here:<id>`` (a hash:
-``<seat>:<process>`` -> that process's open connections to the seat; the seat ``-1`` counts spectators).
+``<seat>:<process>`` -> that process's open connections to the seat; the seat ``-1`` counts spectators),
+``epoch`` (the store's identity).
 
 Around the tables: ``t:<id>:record`` (a finished game's record, JSON), ``t:<id>:next`` (the table its rematch
 made); the lobby: ``lobby`` (a hash: table -> its summary, JSON) and ``lobby:<game>`` (sorted sets: table -> when
@@ -82,6 +83,13 @@ for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
 end
 return 0
 """
+# KEYS: epoch; ARGV: candidate
+_EPOCH = """
+local epoch = redis.call('GET', KEYS[1])
+if epoch then return epoch end
+redis.call('SET', KEYS[1], ARGV[1])
+return ARGV[1]
+"""
 
 
 def _reached(method):
@@ -102,12 +110,16 @@ class RedisStore:
 
     def __init__(self, url: str, lease_ms: int = LEASE_MS) -> None:
         import redis.asyncio as redis
-        from redis.exceptions import RedisError
+        from redis.exceptions import ConnectionError, RedisError
 
         self.errors = (RedisError, OSError)
         self.lease_ms = lease_ms
-        # A Redis that stops answering is told as unavailable within seconds, not waited for.
-        self.redis = redis.from_url(url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5)
+        # A Redis that stops answering is told as unavailable within seconds, not waited for. A connection that
+        # broke (Redis restarted) is made again and the command sent again, a few times (redis-py's backoff, half a
+        # second at most): else every pooled connection fails one command after a restart.
+        self.redis = redis.from_url(
+            url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5, retry_on_error=[ConnectionError]
+        )
         self._append = self.redis.register_script(_APPEND)
         self._claim = self.redis.register_script(_CLAIM)
         self._take_over = self.redis.register_script(_TAKE_OVER)
@@ -115,6 +127,7 @@ class RedisStore:
         self._release = self.redis.register_script(_RELEASE)
         self._adopt_unlisted = self.redis.register_script(_ADOPT_UNLISTED)
         self._present = self.redis.register_script(_PRESENT)
+        self._epoch = self.redis.register_script(_EPOCH)
         self.listed = False
 
     async def close(self) -> None:
@@ -246,6 +259,10 @@ class RedisStore:
     @_reached
     async def present(self, table_id: str, seat: int, process: str, count: int) -> None:
         await self._present(keys=[f"here:{table_id}", "unfinished"], args=[table_id, f"{seat}:{process}", count])
+
+    @_reached
+    async def epoch(self, candidate: str) -> str:
+        return await self._epoch(keys=["epoch"], args=[candidate])
 
     @_reached
     async def presence(self, table_id: str) -> dict[int, dict[str, int]]:

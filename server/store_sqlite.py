@@ -3,11 +3,18 @@
 The meta and the log are in the file; leases and presence are in memory, since they concern the processes alive
 now, and this store has one: after a restart every unfinished table is an orphan that the new process claims, and
 every seat starts away (its connections died with the old process).
+
+One process per file: the store holds a lock on ``<file>.lock`` (a POSIX record lock, which the system drops when
+the process ends, even killed) for as long as it is open, and a second process on the same file refuses to start
+(``StoreLocked``): two writers would each believe they own every table, and each one's bots would play the seats
+whose humans are connected to the other.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -27,15 +34,42 @@ SCHEMA = (
     "CREATE TABLE IF NOT EXISTS lobby (id TEXT PRIMARY KEY, game TEXT NOT NULL, created INTEGER NOT NULL,"
     " summary TEXT NOT NULL)",
     "CREATE INDEX IF NOT EXISTS lobby_created ON lobby (created)",
+    "CREATE TABLE IF NOT EXISTS store (epoch TEXT NOT NULL)",
 )
+
+
+class StoreLocked(Exception):
+    """Another process has the SQLite file open as its store."""
+
+
+def lock(path: Path):
+    """The open lock file of ``path``, locked for this process; ``StoreLocked`` if another process holds it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle = open(path.with_name(path.name + ".lock"), "a+")  # noqa: SIM115 (held open while the store is)
+    try:
+        fcntl.lockf(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        holder = handle.read().strip()[:20] or "?"
+        handle.close()
+        raise StoreLocked(
+            f"{path} is the store of another server process (pid {holder}): one process per SQLite file"
+            " (several processes share one Redis: --redis)"
+        ) from None
+    handle.truncate(0)
+    handle.write(str(os.getpid()))
+    handle.flush()
+    return handle
 
 
 class SqliteStore:
     shared = False
 
-    def __init__(self, path: Path, lease_ms: int = LEASE_MS) -> None:
+    def __init__(self, path: Path, lease_ms: int = LEASE_MS, locked=None) -> None:
+        """``locked``: the file's lock (``lock``), if the caller took it already."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
+        self.locked = locked or lock(path)
         self.lease_ms = lease_ms
         self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
@@ -57,6 +91,7 @@ class SqliteStore:
 
     async def close(self) -> None:
         self.db.close()
+        self.locked.close()  # the lock goes with it
 
     async def create(self, table_id: str, meta: dict, owner: str) -> None:
         self._run("INSERT INTO tables (id, meta) VALUES (?, ?)", (table_id, json.dumps(meta)))
@@ -134,6 +169,13 @@ class SqliteStore:
 
     async def unfinished(self) -> list[str]:
         return [row[0] for row in self._run("SELECT id FROM tables WHERE id NOT IN (SELECT id FROM finished)")]
+
+    async def epoch(self, candidate: str) -> str:
+        row = self._run("SELECT epoch FROM store").fetchone()
+        if row is None:
+            self._run("INSERT INTO store (epoch) VALUES (?)", (candidate,))
+            return candidate
+        return row[0]
 
     # -- ownership: in memory (one process) --------------------------------------------------------------------
 

@@ -304,6 +304,75 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_the_same_position_then_a_recor
         assert saved_record(page)["hands"][0]["events"][:1] == view["save"]["hands"][0]["events"][:1]
 
 
+#: The page's game dealt ahead for the next New game (docs/assets/board/prepared.mjs), and the list of saved games.
+NEXT = "sniff-board:next"
+FORGET_SAVES = "for (const k of Object.keys(localStorage)) if (k.endsWith(':saves')) localStorage.removeItem(k)"
+#: What differs between two replies about the same game: its id in the worker, what changed, the bot's time.
+OWN = ("game", "news", "botMs", "stored")
+
+
+def test_a_game_dealt_ahead_is_drawn_before_the_engine_runs_and_a_move_made_meanwhile_is_played(browser, site_url):
+    """The next visit's New game draws the game the worker dealt ahead during this one, before Python has booted; a
+    move made on it then waits for the worker, which takes the game up from its sealed save: the game goes on as the
+    engine in CPython plays it from that save, the page never holding more than the seat may see."""
+    with board_page(browser, site_url + "/play/", players=2) as page:
+        start(page, "en")
+        page.wait_for_function("(key) => localStorage.getItem(key) !== null", arg=NEXT, timeout=BOOT_TIMEOUT)
+        entry = json.loads(page.evaluate("(key) => localStorage.getItem(key)", NEXT))
+        prepared = saves.opened(page, f"sniff:next:{entry['id']}")["save"]
+        hand = replay(prepared).hand
+        hidden = {seat: [t.notation() for t in hand.tiles(seat)] for seat in range(2)}
+        # The page keeps that seat's first view: no seed, no other seat's tile, no boneyard.
+        assert saves.leaks([json.dumps(entry)], prepared, "hands", hidden) == []
+        # ... the view the engine in CPython shows of the game sealed beside it.
+        taken = call("sniff.resume", save=prepared, bots="greedy")
+        assert {k: v for k, v in entry["view"].items() if k not in OWN} == {
+            k: v for k, v in taken.items() if k not in (*OWN, "save")
+        }
+
+        # The next visit (this tab's game forgotten): the engine held back until a move is made.
+        page.evaluate(FORGET_SAVES)
+        held = []
+
+        def hold(route):
+            held.append(route)
+
+        page.context.route("**/*.whl", hold)
+        try:
+            page.reload()
+            page.get_by_role("button", name=loader_text("en")["start"], exact=True).click()
+            page.wait_for_selector(f"{BOARD}[data-play-phase=you][aria-busy=false]")
+            assert page.locator(BOARD).get_attribute("data-state") == "loading"
+            before = moves_done(page)
+            names = move_buttons(page).all_inner_texts()
+            assert names == expected_moves(prepared, "en")
+            move_buttons(page).first.click()
+            page.wait_for_selector(f"{BOARD}[data-play-busy=true]")
+            for _ in range(BOOT_TIMEOUT // 50):  # (the worker asks for the wheel once it has read the lock file)
+                if held:
+                    break
+                page.wait_for_timeout(50)
+            assert held, "the worker asked for the engine's wheel"
+            assert moves_done(page) == before, "the move waits for the engine"
+            for route in held:
+                route.continue_()
+        finally:
+            page.context.unroute("**/*.whl", hold)
+        page.wait_for_selector(f"{BOARD}[data-state=ready]", timeout=BOOT_TIMEOUT)
+        settle(page, before)
+        record = saved_record(page)
+        view = call("sniff.act", game=taken["game"], action=taken["actions"][0]["action"])
+        while view["phase"] == "bot":
+            view = call("sniff.bot", game=view["game"])
+        assert record == view["save"], "the game goes on as the engine in CPython plays it from the sealed save"
+        replay(record)
+        assert saves.opened(page, f"sniff:next:{entry['id']}") is None, "taken once"
+        if record["hands"][-1]["end"] is None:
+            hand = replay(record).hand
+            hidden = {seat: [t.notation() for t in hand.tiles(seat)] for seat in range(2)}
+            saves.check_nothing_hidden(page, record, "hands", hidden)
+
+
 def test_invalid_clicks_change_nothing_and_one_click_plays_a_tile_that_fits_once(browser, site_url):
     # A game just dealt (seed 1) whose first two turns of the player's have all three cases (a tile that fits
     # nowhere, one that fits once, one with several places): a random deal may take twenty turns to show them.

@@ -74,6 +74,17 @@ def test_no_reply_during_a_hand_carries_another_seats_tiles_the_boneyard_or_the_
     replay(view["record"])
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_prepared_games_view_carries_no_other_seats_tile_the_boneyard_or_the_seed(players):
+    """The view of a game dealt ahead (``prepare``), which the page keeps in the browser until the visitor starts
+    the game, holds what any reply in that position holds: no other seat's tile, the boneyard or the seed."""
+    seed = 10**15 + 40 + players
+    prepared = call("sniff.prepare", players=players, bots="strong", seed=seed)
+    taken = call("sniff.resume", save=prepared["save"], bots="strong")  # the same game, now in the worker
+    assert leaks(prepared, hidden_tiles(taken["game"]), seed) == []
+    assert all(seat["tiles"] is None for seat in prepared["seats"][1:])
+
+
 def test_a_record_downloaded_mid_hand_holds_the_finished_hands_only():
     view = call("sniff.new", players=2, bots="greedy", seed=31)
     while len(view["record"]["hands"]) < 1 or view["phase"] not in ("you", "bot"):

@@ -31,6 +31,30 @@ def test_the_fence_becomes_a_slot_for_the_board():
     assert text.endswith("After.")
 
 
+def test_a_page_for_playing_says_so_in_its_fence_and_its_board_may_start_its_engine_as_it_opens(runtime):
+    text, boards = slots("# Play\n\n```sniff-board preload\n```\n")
+    assert boards == [3]
+    assert '<div data-sniff-board-slot="3" data-preload></div>' in text
+    assert hook.SLOT.fullmatch('<div data-sniff-board-slot="3" data-preload></div>')["preload"]
+    assert not hook.SLOT.fullmatch('<div data-sniff-board-slot="3"></div>')["preload"]
+    assert " data-board-preload" in hook.board_html(runtime, "sniff", "en", "play/", preload=True)
+    assert "data-board-preload" not in hook.board_html(runtime, "sniff", "en", "play/")
+
+
+@pytest.mark.parametrize("game", ["sniff", "okey"])
+def test_the_board_preloads_every_module_its_page_imports_with_the_version_it_imports_it_with(runtime, game):
+    board = hook.board_html(runtime, game, "en", "play/")
+    version = re.search(r'src="\.\./assets/board/(?:game|okey)\.mjs(\?v=[0-9a-f]{12})"', board)[1]
+    preloaded = re.findall(
+        r'<link rel="modulepreload" href="\.\./assets/board/([a-z-]+)\.mjs' + re.escape(version) + '">', board
+    )
+    assert preloaded == hook.module_closure(hook.loader(game).files, "online")
+    assert {"controller", "ahead", "prepared", "patch", "online", hook.loader(game).files} <= set(preloaded)
+    # The worker's modules are the worker's: a page never asks for them before the board starts.
+    assert not {"worker", "vault", "wheel"} & set(preloaded)
+    assert board.count('rel="modulepreload"') == len(preloaded)
+
+
 def test_a_tilde_fence_and_an_indented_fence_work_too():
     assert slots("~~~~ sniff-board\n~~~~\n")[1] == [1]
     text, boards = slots("!!! note\n\n    ```sniff-board\n    ```\n")
@@ -52,7 +76,14 @@ def test_other_sniff_fences_are_not_boards():
     ("markdown", "message"),
     [
         ("intro\n```sniff-board\n1|4\n```\n", "play.md:3: the sniff-board block must be empty"),
-        ("```sniff-board sandbox\n```\n", "play.md:1: the sniff-board block takes no options, found: sandbox"),
+        (
+            "```sniff-board sandbox\n```\n",
+            "play.md:1: the sniff-board block's one option is preload, found: sandbox",
+        ),
+        (
+            "```sniff-board preload x\n```\n",
+            "play.md:1: the sniff-board block's one option is preload, found: preload x",
+        ),
         ("text\n\n```sniff-board\n", "play.md:3: the sniff-board block is not closed: end it with ```"),
         ("```sniff-board\n```\n\n```sniff-board\n```\n", "play.md:4: one board per page (the first is at line 1)"),
     ],
@@ -163,6 +194,8 @@ def test_the_wheel_carries_the_compiled_catalogs(runtime):
         for domain in ("sniff", "board"):
             assert f"engine/locale/{lang}/LC_MESSAGES/{domain}.mo" in names
     assert "engine/board/session.py" in names
+    # Stored, not deflated: the worker writes its files as slices of its bytes (docs/assets/board/wheel.mjs).
+    assert {info.compress_type for info in zipfile.ZipFile(wheel).infolist()} == {zipfile.ZIP_STORED}
 
 
 def test_the_same_sources_give_the_same_wheel(runtime, tmp_path):
@@ -186,13 +219,17 @@ def test_the_board_before_it_starts(runtime):
     assert 'data-sniff-board aria-busy="true" data-state="idle" lang="fi"' in board
     assert f'data-pyodide="../../{runtime.pyodide_url}"' in board
     assert f'data-lock="../../{runtime.lock_url}"' in board
-    assert re.search(r'<script type="module" src="\.\./\.\./assets/board/client\.mjs\?v=[0-9a-f]{12}"></script>', board)
+    assert re.search(
+        r'<script type="module" async src="\.\./\.\./assets/board/client\.mjs\?v=[0-9a-f]{12}"></script>', board
+    )
     assert f">{text['start']}</button>" in board
     assert hook.megabytes(runtime.transfer_bytes, "fi") in board
     assert f'<noscript><p class="tile-board__noscript">{text["noscript"]}</p></noscript>' in board
     # Nothing a strict Content-Security-Policy would block: no inline script, no inline style.
-    assert re.search(r'<script type="module" src="\.\./\.\./assets/board/game\.mjs\?v=[0-9a-f]{12}"></script>', board)
-    assert board.count("<script") == board.count('<script type="module" src=') == 2
+    assert re.search(
+        r'<script type="module" async src="\.\./\.\./assets/board/game\.mjs\?v=[0-9a-f]{12}"></script>', board
+    )
+    assert board.count("<script") == board.count('<script type="module" async src=') == 2
     assert " style=" not in board
 
 

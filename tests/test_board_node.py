@@ -32,4 +32,9 @@ def test_the_boards_javascript_passes_its_unit_tests(path: Path):
 
 
 def test_every_board_module_with_pure_logic_has_its_tests():
-    assert {path.name for path in TESTS} >= {"board_state.test.mjs", "board_client.test.mjs", "board_slots.test.mjs"}
+    assert {path.name for path in TESTS} >= {
+        "board_state.test.mjs",
+        "board_client.test.mjs",
+        "board_slots.test.mjs",
+        "board_prepared.test.mjs",
+    }

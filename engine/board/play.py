@@ -1,4 +1,5 @@
-"""The board's games against the bots, for every game: ``new``, ``resume``, ``view``, ``act``, ``bot``, ``next``.
+"""The board's games against the bots, for every game: ``new``, ``prepare``, ``resume``, ``view``, ``act``, ``bot``,
+``next``.
 
 Each op is served as ``<game>.<op>`` (``engine.board.session``) and knows its game only through the registry's
 spec (``engine.core.games``) and the game's board module (``spec.board``: ``draw``, ``news``, ``refusal``). A game
@@ -15,6 +16,11 @@ it takes the save out of the reply, keeps it sealed and hands it back to ``resum
 The player sits at seat 0; every other seat is a bot of the chosen level, which moves only when the page asks
 (``bot``), so the page sets the pace. Every bot's randomness follows from the position, and no bot's move depends
 on the machine's speed (``GameSpec.make_bot``), so a restored game goes on exactly as it would have.
+
+``prepare`` deals the visitor's next game ahead, while the worker runs anyway, so that the next visit's New game
+shows it at once, before Python has booted: the bots play until it is the visitor's turn, and the reply is the
+game's first view, which the page may keep (it is what that seat sees), and its save, which the worker seals.
+Nothing of it stays in the worker: ``resume`` takes the game up from the save when the visitor starts it.
 """
 
 from __future__ import annotations
@@ -40,15 +46,14 @@ def _bots(spec, bots: object) -> str:
     return spec.default_bot if bots is None else sessions.check_bots(bots, spec.bot_levels)
 
 
-def _start(spec, game, bots: str, settings: dict, lang: str) -> dict:
-    session = Session(spec, game, bots, settings)
-    return session.reply(sessions.store(spec.name, "game").add(session), lang, [])
+def _start(session: Session, lang: str) -> dict:
+    """The first reply about a game the worker keeps from now on."""
+    return session.reply(sessions.store(session.spec.name, "game").add(session), lang, [])
 
 
-@GAME_OPS.op
-def new(spec, bots: str | None = None, lang: str = "en", seed=None, **options) -> dict:
-    """Deal a new game with these options (the game's and its table options, checked through the spec: one
-    code, ``option``, for any bad one): the player at seat 0, bots of level ``bots`` in the other seats."""
+def _deal(spec, bots: str | None, lang: str, seed: object, options: dict) -> Session:
+    """A new game with these options (the game's and its table options, checked through the spec: one code,
+    ``option``, for any bad one), dealt from ``seed`` (None: a fresh one, from the system's randomness)."""
     check_language(lang)
     bots = _bots(spec, bots)
     game_options, settings = _split(spec, options)
@@ -57,8 +62,24 @@ def new(spec, bots: str | None = None, lang: str = "en", seed=None, **options) -
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise PlayError(f"the seed is a whole number, not {quote(seed)}", code="arguments")
     check_seed(seed)
-    game = spec.new_game(seed=seed, hold=True, **game_options)
-    return _start(spec, game, bots, settings, lang)
+    return Session(spec, spec.new_game(seed=seed, hold=True, **game_options), bots, settings)
+
+
+@GAME_OPS.op
+def new(spec, bots: str | None = None, lang: str = "en", seed=None, **options) -> dict:
+    """Deal a new game with these options: the player at seat 0, bots of level ``bots`` in the other seats."""
+    return _start(_deal(spec, bots, lang, seed, options), lang)
+
+
+@GAME_OPS.op
+def prepare(spec, bots: str | None = None, lang: str = "en", seed=None, **options) -> dict:
+    """The visitor's next game, dealt ahead: ``new``'s game, its bots played until it is the visitor's turn (the
+    game ``new`` then ``bot`` make from the same seed), kept nowhere in the worker. Its ``game`` is None: the
+    reply's view is what the page keeps, its ``save`` what ``resume`` takes the game up from."""
+    session = _deal(spec, bots, lang, seed, options)
+    while board_phase(session.position(), spec.part) == "bot":
+        session.game.apply_action(session.bot_action())
+    return session.reply(None, lang, [])
 
 
 @GAME_OPS.op
@@ -71,7 +92,7 @@ def resume(spec, save: dict, bots: str | None = None, lang: str = "en", **settin
     game = spec.replay(save)
     sessions.check_save(save)  # so the replay has checked every deal against the seed
     game.auto_deal = False
-    return _start(spec, game, bots, settings, lang)
+    return _start(Session(spec, game, bots, settings), lang)
 
 
 @GAME_OPS.op

@@ -33,9 +33,12 @@ button, a progress bar and a status line, all in the page's language (``board``
 catalog), plus the module script ``assets/board/client.mjs`` that starts the
 worker when the visitor asks, and the game's own module and words (its board
 module's ``PAGE``, ``page_words`` and ``page_picture``). Every game shares the
-loader, the worker and the runtime. Nothing of Pyodide is requested before that.
-A block with a body or options, an unclosed block or two boards on one page fail
-the build with the page and the line.
+loader, the worker and the runtime. Nothing of Pyodide is requested before that, but on a
+page for playing, whose fence has the one option ``preload`` (```` ```okey-board preload ````):
+there the root carries ``data-board-preload``, and the engine starts as the page opens for a
+visitor the board has dealt a game ahead for (``docs/assets/board/ahead.mjs``), whose browser
+has its files already. A block with a body or another option, an unclosed block or two boards
+on one page fail the build with the page and the line.
 """
 
 from __future__ import annotations
@@ -91,7 +94,9 @@ SOCKETIO_FILE = "dist/socket.io.esm.min.js"
 SOURCE_DATE_EPOCH = "315532800"
 
 #: Where a page's board goes: a slot, left in the page by ``on_page_markdown``, of the game's fence.
-SLOT = re.compile(r'<div data-(?P<game>[a-z]+)-board-slot="(?P<line>\d+)"></div>')
+SLOT = re.compile(r'<div data-(?P<game>[a-z]+)-board-slot="(?P<line>\d+)"(?P<preload> data-preload)?></div>')
+#: The one option of a board's fence: a page for playing, whose engine may start as it opens.
+PRELOAD = "preload"
 
 
 @dataclass(frozen=True)
@@ -263,15 +268,18 @@ def find_boards(markdown: str, where: str, first: int, kind: str) -> tuple[list[
         line = block.start + first
         if block.end is None:
             raise PluginError(f"{where}:{line}: the {kind} block is not closed: end it with {block.fence}")
-        if len(block.words) > 1:
-            raise PluginError(f"{where}:{line}: the {kind} block takes no options, found: {' '.join(block.words[1:])}")
+        options = block.words[1:]
+        if options not in ([], [PRELOAD]):
+            found = " ".join(options)
+            raise PluginError(f"{where}:{line}: the {kind} block's one option is {PRELOAD}, found: {found}")
         body = [i + first for i in range(block.start + 1, block.end) if lines[i].strip()]
         if body:
             raise PluginError(f"{where}:{body[0]}: the {kind} block must be empty (the board needs no layout)")
         if boards:
             raise PluginError(f"{where}:{line}: one board per page (the first is at line {boards[0]})")
         boards.append(line)
-        return ["", f'{block.indent}<div data-{kind}-slot="{line}"></div>', ""]
+        preload = " data-preload" if options else ""
+        return ["", f'{block.indent}<div data-{kind}-slot="{line}"{preload}></div>', ""]
 
     return replace_blocks(markdown, kind, slot).split("\n"), boards
 
@@ -307,17 +315,55 @@ def _asset_url(path: str, page_url: str) -> str:
     return f"{get_relative_url(path, page_url)}?v={digest}"
 
 
+def _modules_digest() -> str:
+    """The board's modules' version: a digest of them all."""
+    modules = sorted((ROOT / "docs" / BOARD_ASSETS).glob("*.mjs"))
+    return hashlib.sha256(b"".join(module.read_bytes() for module in modules)).hexdigest()[:12]
+
+
 def _modules_url(path: str, page_url: str) -> str:
     """The game's entry module, versioned by every board module (it imports the others with the same version)."""
-    modules = sorted((ROOT / "docs" / BOARD_ASSETS).glob("*.mjs"))
-    digest = hashlib.sha256(b"".join(module.read_bytes() for module in modules)).hexdigest()[:12]
-    return f"{get_relative_url(path, page_url)}?v={digest}"
+    return f"{get_relative_url(path, page_url)}?v={_modules_digest()}"
 
 
-def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, words: dict, picture: str) -> str:
+#: How a board module imports another: ``import(`./<name>.mjs${version}`)``, with its own version.
+IMPORT = re.compile(r"import\(`\./([a-z0-9-]+)\.mjs\$\{version\}`\)")
+
+
+def module_closure(*entries: str) -> list[str]:
+    """The board's modules that ``entries`` (names in ``docs/assets/board``) import, themselves and every module
+    they import in turn, in order of name."""
+    folder = ROOT / "docs" / BOARD_ASSETS
+    found: set[str] = set()
+    todo = list(entries)
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        source = folder / f"{name}.mjs"
+        if not source.is_file():
+            raise PluginError(f"board: {BOARD_ASSETS}/{name}.mjs is imported but missing")
+        found.add(name)
+        todo += IMPORT.findall(source.read_text(encoding="utf-8"))
+    return sorted(found)
+
+
+def _preloads(page_url: str, *entries: str) -> list[str]:
+    """``<link rel="modulepreload">`` for every module the entries import, with the version they import it with: the
+    browser asks for them all with the page's styles, not one level of imports after the other as each module runs
+    (a returning visitor's game, dealt ahead, is drawn that much sooner)."""
+    return [
+        f'<link rel="modulepreload" href="{_modules_url(f"{BOARD_ASSETS}/{name}.mjs", page_url)}">'
+        for name in module_closure(*entries)
+    ]
+
+
+def _loader_html(
+    runtime: Runtime, lang: str, page_url: str, loader: Loader, words: dict, picture: str, preload: bool = False
+) -> str:
     """A board's root element before it starts, with the loader every board shares (its static ``picture``, the
     download size, the start button, the progress bar and the status line), and the tags that load its style
-    and script; ``words`` are its game's."""
+    and script; ``words`` are its game's; ``preload``: a page for playing (the fence's option)."""
     text = loader_text(lang)
     size = runtime.download_bytes
     transfer = runtime.transfer_bytes
@@ -338,11 +384,16 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
         "data-text": json.dumps(text, ensure_ascii=False, separators=(",", ":")),
         f"data-{loader.words}-text": json.dumps(words, ensure_ascii=False, separators=(",", ":")),
         "data-board-schema": json.dumps(board_schema(loader.game), ensure_ascii=False, separators=(",", ":")),
+        # The release of the board's modules and engine, which a game dealt ahead must have been made by (ahead.mjs).
+        "data-board-release": f"{_modules_digest()}-{Path(runtime.lock_url).parent.name}",
+        **({"data-board-preload": ""} if preload else {}),
     }
+    entry = _modules_url(f"{BOARD_ASSETS}/{loader.files}.mjs", page_url)
     root_tag = " ".join(f'{name}="{html.escape(value)}"' if value else name for name, value in attributes.items())
     return "\n".join(
         [
             f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/board.css", page_url)}">',
+            *_preloads(page_url, loader.files, "online"),
             f'<link rel="stylesheet" href="{_asset_url(f"{BOARD_ASSETS}/{loader.files}.css", page_url)}">',
             f"<div {root_tag}>",
             f'<figure class="{picture_class}" aria-label="{html.escape(text["picture"])}">',
@@ -362,8 +413,9 @@ def _loader_html(runtime: Runtime, lang: str, page_url: str, loader: Loader, wor
             f'<noscript><p class="tile-board__noscript">{html.escape(text["noscript"])}</p></noscript>',
             "</div>",
             "</div>",
-            f'<script type="module" src="{_asset_url(f"{BOARD_ASSETS}/client.mjs", page_url)}"></script>',
-            f'<script type="module" src="{_modules_url(f"{BOARD_ASSETS}/{loader.files}.mjs", page_url)}"></script>',
+            # async: run as soon as they are here (the page's other scripts need them not, nor they those)
+            f'<script type="module" async src="{_asset_url(f"{BOARD_ASSETS}/client.mjs", page_url)}"></script>',
+            f'<script type="module" async src="{entry}"></script>',
         ]
     )
 
@@ -393,11 +445,13 @@ def online_html(game: str, lang: str, page_url: str) -> str:
     )
 
 
-def board_html(runtime: Runtime, game: str, lang: str, page_url: str) -> str:
+def board_html(runtime: Runtime, game: str, lang: str, page_url: str, preload: bool = False) -> str:
     """The game's board's root element before it starts (every game's the same loader, worker and runtime, so no
-    Pyodide byte more), its words and static picture (its board module's), and the tags of its script and style."""
+    Pyodide byte more), its words and static picture (its board module's), and the tags of its script and style;
+    ``preload``: a page for playing (the fence's option)."""
     board = board_of(GAMES[game])
-    return _loader_html(runtime, lang, page_url, loader(game), board.page_words(lang), board.page_picture(lang))
+    words, picture = board.page_words(lang), board.page_picture(lang)
+    return _loader_html(runtime, lang, page_url, loader(game), words, picture, preload)
 
 
 # --- MkDocs events -------------------------------------------------------------------------------------------
@@ -440,9 +494,15 @@ def on_page_content(html_text, page, config, files):
         return html_text
     if _runtime is None:
         raise PluginError("board: the runtime was not prepared (on_config did not run)")
-    board = board_html(_runtime, game, page_language(config), page.url)
-    board += "\n" + online_html(game, page_language(config), page.url)
-    return SLOT.sub(lambda found: board if found["game"] == game else found[0], html_text)
+    lang = page_language(config)
+
+    def board(found: re.Match) -> str:
+        if found["game"] != game:
+            return found[0]
+        loader = board_html(_runtime, game, lang, page.url, preload=bool(found["preload"]))
+        return loader + "\n" + online_html(game, lang, page.url)
+
+    return SLOT.sub(board, html_text)
 
 
 def on_post_build(config):

@@ -96,10 +96,16 @@ def online_text(lang: str, game: str) -> dict:
             "illegal": _("the server refused the move."),
             "unavailable": _("the server cannot reach its tables just now; try again in a moment."),
             "server-error": _("the server failed to carry out the request; the fault is logged."),
+            "table-lost": _("the server lost this table, so the game cannot go on."),
             "other": _("the server refused the request."),
             # A phrase past the server's rate (the page keeps to it: a second page of the same visitor may not).
             "rate-limited": _("too many requests at once; wait a moment and try again."),
         },
+        # The server's storage came back without its data (a restart that kept nothing): the table is gone.
+        "lost": _(
+            "The server lost this table: its storage came back empty after a restart, so the game cannot go on. "
+            "Create a new table to play again."
+        ),
         "offline": _("You are offline. The page reconnects by itself."),
         "online": _("Back online."),
         "left": _("{seconds} s left"),

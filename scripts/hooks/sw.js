@@ -79,7 +79,9 @@ self.addEventListener("fetch", (event) => {
 async function answer(request, path) {
   const cache = await caches.open(CACHE);
   const kept = await cache.match(request, { ignoreSearch: true });
-  if (kept) return kept;
+  // A file is answered as the address it was asked by (a module's import.meta.url keeps its ?v=, so the modules it
+  // imports are the ones the page preloads: scripts/hooks/board.py); a page, as kept.
+  if (kept) return request.mode === "navigate" ? kept : new Response(kept.body, kept);
   try {
     const response = await fetch(request);
     if (response.ok && response.status === 200) await cache.put(request, response.clone());

@@ -7,7 +7,8 @@
 //
 // Pyodide comes from node_modules (the npm package the site copies), with the standard
 // library the site carries, compiled and trimmed at build time (scripts/hooks/pycompile.py); the engine
-// is the wheel the site build made, installed by name through the site's lock file. Nothing is
+// is the wheel the site build made, the one the site's lock file registers, put in place as the board's worker
+// does it (docs/assets/board/wheel.mjs, before the interpreter starts). Nothing is
 // downloaded: every network request fails this test. tests/test_pyodide_node.py runs it
 // and passes CPython's transcript digest of tests/node/engine_checks.py.
 
@@ -33,13 +34,19 @@ globalThis.fetch = async (url) => {
 };
 
 const { loadPyodide } = await import(path.join(ROOT, "node_modules/pyodide/pyodide.mjs"));
+const { installWheel } = await import(path.join(ROOT, "docs/assets/board/wheel.mjs"));
 
 let pyodide;
+let written = 0;
 
 test.before(async () => {
   assert.ok(process.env.SNIFF_LOCK, "set SNIFF_LOCK to the site's lock file (site/assets/pyodide/engine-*/...)");
   assert.ok(process.env.SNIFF_STDLIB, "set SNIFF_STDLIB to the site's python_stdlib.zip");
-  pyodide = await loadPyodide({ lockFileURL: LOCK, packageCacheDir: path.dirname(LOCK), stdLibURL: STDLIB });
+  const lock = JSON.parse(await readFile(LOCK, "utf8"));
+  const entry = lock.packages["tile-games-engine"];
+  const wheel = new Uint8Array(await readFile(path.join(path.dirname(LOCK), entry.file_name)));
+  const fsInit = async (FS, { sitePackages }) => (written = installWheel(FS, sitePackages, wheel, entry.imports));
+  pyodide = await loadPyodide({ lockFileContents: lock, stdLibURL: STDLIB, fsInit });
 });
 
 test("the site's lock file registers the engine wheel with its sha256", async () => {
@@ -51,10 +58,9 @@ test("the site's lock file registers the engine wheel with its sha256", async ()
   assert.equal(createHash("sha256").update(wheel).digest("hex"), entry.sha256);
 });
 
-const quiet = { messageCallback: () => {} };
-
-test("the engine installs by name and answers in Pyodide's Python", async () => {
-  await pyodide.loadPackage("tile-games-engine", quiet);
+test("the engine's wheel is put in place before Python starts, and the engine answers in Pyodide's Python", async () => {
+  assert.ok(written > 100, `only ${written} files of the wheel written`);
+  assert.deepEqual(Object.keys(pyodide.loadedPackages), []); // not Pyodide's package loader's: no metadata either
   const handle = pyodide.pyimport("engine.board.session").handle;
   const version = JSON.parse(handle("version", "{}"));
   assert.equal(version.ok, true);
@@ -65,7 +71,6 @@ test("the engine installs by name and answers in Pyodide's Python", async () => 
 });
 
 test("the engine's checks pass in Pyodide, with CPython's transcript", async () => {
-  await pyodide.loadPackage("tile-games-engine", quiet);
   for (const [target, source] of Object.entries(CHECKS)) {
     pyodide.FS.mkdirTree(path.posix.dirname(`/checks/${target}`));
     pyodide.FS.writeFile(`/checks/${target}`, await readFile(path.join(ROOT, source), "utf8"));
@@ -86,7 +91,6 @@ json.dumps(run(vectors_text))
 });
 
 test("every module of the engine imports from the site's trimmed standard library, none compiled from source", async () => {
-  await pyodide.loadPackage("tile-games-engine", quiet);
   // The site carries only the standard library's modules the engine needs (scripts/hooks/pycompile.py): every module
   // of the engine but what never runs in a browser (its command line, the build's Practice bank:
   // pycompile_inside.py NOT_IN_BROWSER) is imported below, from that library, with

@@ -120,6 +120,17 @@ def test_no_reply_during_a_round_carries_another_seats_tiles_the_pile_order_or_t
     replay(view["record"])
 
 
+@pytest.mark.parametrize("mode", ["solo", "pairs"])
+def test_a_prepared_games_view_carries_no_other_seats_tile_the_pile_order_or_the_seed(mode):
+    """The view of a game dealt ahead (``prepare``), which the page keeps in the browser until the visitor starts
+    the game, holds what any reply in that position holds."""
+    seed = 10**15 + 7 + (mode == "pairs")
+    prepared = call("okey.prepare", mode=mode, bots="greedy", assisted=True, seed=seed)
+    taken = call("okey.resume", save=prepared["save"], bots="greedy", assisted=True)  # the same game, in the worker
+    assert leaks(prepared, hidden_only(taken["game"]), seed) == []
+    assert all(seat["rack"] is None for seat in prepared["seats"][1:])
+
+
 def test_a_round_end_shows_every_rack_and_the_settlement_of_the_record():
     rng = random.Random(3)
     view = call("okey.new", bots="random", seed=3, rounds=3)

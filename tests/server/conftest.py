@@ -28,12 +28,16 @@ def server(site, tmp_path_factory):
     process.stop()
 
 
-@pytest.fixture
-def redis_server(tmp_path):
+def need_redis() -> None:
     if shutil.which("redis-server") is None:
         if os.getuid() == 0:
             pytest.fail("redis-server is missing: scripts/test installs it (apt-get install redis-server)")
         pytest.skip("redis-server is missing and we are not root to install it (scripts/test installs it as root)")
+
+
+@pytest.fixture
+def redis_server(tmp_path):
+    need_redis()
     process = RedisProcess(tmp_path)
     yield process
     process.stop()

@@ -62,6 +62,7 @@ class ServerProcess:
         grace: int | None = None,
         profile: Path | None = None,
     ) -> None:
+        self.site, self.db = site, db
         args = [sys.executable, "-m", "server", "--port", "0", "--site", str(site), "--bot-pace", str(bot_pace)]
         args += ["--redis", redis] if redis else ["--db", str(db)]
         args += [] if grace is None else ["--grace", str(grace)]
@@ -122,35 +123,39 @@ class ServerProcess:
 
 
 class RedisProcess:
-    def __init__(self, folder: Path) -> None:
-        binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+    """A ``redis-server`` on a free port; ``persist``: with its append-only file written at every command (as a host
+    that loses nothing runs it), so that ``restart`` brings its data back; ``restart(empty=True)`` without it."""
+
+    def __init__(self, folder: Path, persist: bool = False) -> None:
+        self.binary = shutil.which("redis-server") or "/usr/bin/redis-server"
+        self.folder = Path(folder)
+        self.persist = persist
         self.port = free_port()
-        self.process = subprocess.Popen(
-            [
-                binary,
-                "--port",
-                str(self.port),
-                "--bind",
-                "127.0.0.1",
-                "--save",
-                "",
-                "--appendonly",
-                "no",
-                "--dir",
-                str(folder),
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.start()
+
+    def start(self) -> None:
+        durable = ["--appendonly", "yes", "--appendfsync", "always"] if self.persist else ["--appendonly", "no"]
+        args = ["--port", str(self.port), "--bind", "127.0.0.1", "--save", "", *durable, "--dir", str(self.folder)]
+        self.process = subprocess.Popen([self.binary, *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             with socket.socket() as sock:
                 if sock.connect_ex(("127.0.0.1", self.port)) == 0:
-                    self.url = f"redis://127.0.0.1:{self.port}/0"
                     return
-            time.sleep(0.05)
+            time.sleep(0.02)
         self.process.kill()
         raise RuntimeError("redis-server did not start")
+
+    def restart(self, down: float = 0.0, empty: bool = False) -> None:
+        """Killed (SIGKILL), ``down`` seconds without it, then started again on the same port: with its data, or
+        ``empty``."""
+        self.process.kill()
+        self.process.wait(10)
+        if empty:
+            shutil.rmtree(self.folder / "appendonlydir", ignore_errors=True)
+        time.sleep(down)
+        self.start()
 
     def stop(self) -> None:
         self.process.terminate()
@@ -173,6 +178,7 @@ class Player:
         self.sio.on("table", self._table)
         self.sio.on("said", self._said)
         self.said: list[dict] = []
+        self.sio.on("lost", self._lost)
         self.table_id = self.token = None
         self.seat = None
 
@@ -221,6 +227,10 @@ class Player:
             self.changed.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+
+    async def _lost(self, data):
+        self._keep("lost", data)
+        self.changed.set()
 
     async def connect(self, url: str | None = None) -> Player:
         await self.sio.connect(url or self.url, transports=["websocket"], wait_timeout=10)

@@ -322,3 +322,30 @@ def test_a_store_that_cannot_be_written_says_so(kind, tmp_path):
     failed = run(main())
     # SQLite's leases are in memory: its renewal needs no file.
     assert failed == (["append", "create"] if kind == "sqlite" else ["append", "create", "renew"])
+
+
+def test_a_store_keeps_its_identity_and_one_that_lost_its_data_gets_a_new_one(opener, kind, tmp_path):
+    """The epoch is written once and read back by every store opened on the same data; a store emptied meanwhile
+    (Redis restarted without its data; SQLite: another file) has another, so that a process notices the loss."""
+
+    async def main():
+        store = await opener()
+        try:
+            first = await store.epoch("one"), await store.epoch("two")
+        finally:
+            await store.close()
+        again = await opener(empty=False)
+        try:
+            kept = await again.epoch("three")
+            if kind == "redis":
+                await again.redis.flushdb()
+                emptied = await again.epoch("four")
+            else:
+                other = SqliteStore(tmp_path / "other.sqlite3")
+                emptied = await other.epoch("four")
+                await other.close()
+        finally:
+            await again.close()
+        return first, kept, emptied
+
+    assert run(main()) == (("one", "one"), "one", "four")

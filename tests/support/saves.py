@@ -22,10 +22,19 @@ def slot(page, game: str) -> str | None:
     return page.evaluate("(key) => sessionStorage.getItem(key)", f"{game}-board:saves")
 
 
+def board_worker(page):
+    """The page's board worker (not Material's search worker, which a reloaded page may start after it)."""
+    return [worker for worker in page.workers if "/assets/board/worker.mjs" in worker.url][-1]
+
+
+def opened(page, name: str) -> dict | None:
+    """What the board's worker keeps sealed under ``name``: ``{"save": record, "meta": {...}}``, or None."""
+    return board_worker(page).evaluate(OPEN, name)
+
+
 def sealed(page, game: str) -> dict | None:
     """The tab's game as the worker keeps it: ``{"save": record, "meta": {...}}``, or None."""
-    name = f"{game}:{slot(page, game)}"
-    return page.workers[-1].evaluate(OPEN, name)
+    return opened(page, f"{game}:{slot(page, game)}")
 
 
 def wait_sealed(page, game: str, check, timeout: float = 10) -> dict | None:

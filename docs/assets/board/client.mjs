@@ -4,10 +4,12 @@
 //   <div data-board="<game>" aria-busy="true" data-state="idle" data-pyodide=... data-lock=... data-stdlib=...
 //        data-worker=... data-bytes=... data-text=...>
 // holding a static picture, a start button, a progress bar and a status line. Nothing
-// of Pyodide is requested until the start button is pressed. Then:
+// of Pyodide is requested until the start button is pressed (or, on a page for playing, as it opens for a visitor
+// with a game dealt ahead, whose browser has the files: preload()). Then:
 //   data-state  idle -> loading -> ready | failed (failed -> loading again on "Try again");
 //               ready -> restarting -> ready when the worker dies and is restarted (onBoardRestart)
-//   aria-busy   "true" until the board can be played (or has failed), then "false".
+//   aria-busy   "true" until the board can be played (or has failed), then "false": a game dealt ahead can be
+//               played while loading (playable()), its moves waiting for the engine.
 //
 // The board's game interface builds on this module:
 //   import { onBoardReady } from "./client.mjs";
@@ -199,6 +201,7 @@ class Loader {
     root.addEventListener("keydown", (event) => event.stopPropagation());
     this.part("retry").addEventListener("click", () => this.start());
     this.state = "idle";
+    this.playing = false; // a game is drawn that can be played while the engine loads (playable())
     this.readyCallbacks = [];
     this.restartCallbacks = [];
     root.boardLoader = this;
@@ -209,9 +212,30 @@ class Loader {
   setState(state, status) {
     this.state = state;
     this.root.dataset.state = state;
-    this.root.setAttribute("aria-busy", state === "ready" || state === "failed" ? "false" : "true");
+    const idle = state === "ready" || state === "failed" || (state === "loading" && this.playing);
+    this.root.setAttribute("aria-busy", idle ? "false" : "true");
     this.root.dataset.restarts = String(this.restarts.length);
     this.part("status").textContent = status;
+  }
+
+  // Start the engine in the background, the loader still idle (a page for playing, as it opens: the board's
+  // controller asks); New game then finds it started, or starting. While it boots, data-booting is on the root (the
+  // site's offline copy waits for it: assets/javascripts/offline.js). A failure says nothing: New game tries again.
+  preload() {
+    if (this.state !== "idle" || this.runtime.ready) return;
+    this.root.dataset.booting = "";
+    this.runtime
+      .start()
+      .catch(() => this.state === "idle" && this.runtime.terminate())
+      .finally(() => delete this.root.dataset.booting);
+  }
+
+  // The board can be played before the engine runs (a game dealt ahead, drawn at once: a move waits for the engine):
+  // no longer busy for assistive technology while it loads; the status line still says the engine is starting. New
+  // game's own listener draws the game before the loader's sees the press (the start follows at once).
+  playable() {
+    this.playing = true;
+    if (this.state === "loading") this.root.setAttribute("aria-busy", "false");
   }
 
   async start() {

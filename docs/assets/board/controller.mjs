@@ -9,6 +9,7 @@
 //   saves.mjs          this tab's slot and the list of saved games (the saves stay sealed in the worker)
 //   replays.mjs        a record loaded and stepped through, the record's download, what Review may review
 //   online-source.mjs  an online table as the source of the views and where the moves go (online.mjs hands it over)
+//   ahead.mjs          the next game, dealt ahead by the worker and drawn by New game at once, before it runs
 //   drawing.mjs        the redraw in place that keeps the focus, the message and the live region, the boxes
 //
 // The page gives the board its game (data-board), the game's schema (data-board-schema) and the loader
@@ -40,20 +41,21 @@
 //   open(what)            a mode of its own ("sandbox"): opened when the loader is ready or the worker restarted;
 //                         render(mode) draws it
 //
-// Made to grow: the views a board draws come through show(view) from wherever they come (the worker, an online
-// table; a view prepared before the worker is ready), and every engine call goes through call(), which waits for
-// the runtime: a move made on such a view waits there until the worker is ready, never lost.
+// The views a board draws come through show(view) from wherever they come (the worker, an online table, a game dealt
+// ahead), and every engine call through call(), which waits for the runtime: a move made meanwhile is never lost.
 
 const version = new URL(import.meta.url).search;
-const [dom, state, { Setup }, { Saves, LEGACY }, { Replays }, { OnlineSource }, { Drawing }] = await Promise.all([
-  import(`./dom.mjs${version}`),
-  import(`./state.mjs${version}`),
-  import(`./setup.mjs${version}`),
-  import(`./saves.mjs${version}`),
-  import(`./replays.mjs${version}`),
-  import(`./online-source.mjs${version}`),
-  import(`./drawing.mjs${version}`),
-]);
+const [dom, state, { Setup }, { Saves, LEGACY }, { Replays }, { OnlineSource }, { Drawing }, { Ahead, PREPARED }] =
+  await Promise.all([
+    import(`./dom.mjs${version}`),
+    import(`./state.mjs${version}`),
+    import(`./setup.mjs${version}`),
+    import(`./saves.mjs${version}`),
+    import(`./replays.mjs${version}`),
+    import(`./online-source.mjs${version}`),
+    import(`./drawing.mjs${version}`),
+    import(`./ahead.mjs${version}`),
+  ]);
 const { delay, addContinue } = dom;
 const { Actions, format } = state;
 
@@ -80,6 +82,7 @@ export class Board {
     this.drawing = new Drawing(this);
     this.replays = new Replays(this);
     this.online = new OnlineSource(this);
+    this.ahead = new Ahead(this);
     this.section = this.drawing.section;
     this.content = this.drawing.content;
     root.boardController = this;
@@ -93,6 +96,7 @@ export class Board {
     const start = panel.querySelector("[data-board-start]");
     start.addEventListener("click", () => (this.intent = "new"), { capture: true });
     start.before(this.form);
+    this.ahead.mount(start);
     this.offerContinue(start);
     this.root.dispatchEvent(new Event("board-mounted"));
   }
@@ -117,10 +121,10 @@ export class Board {
   async ready(runtime) {
     this.runtime = runtime;
     this.hasRuntime(runtime);
-    this.section.hidden = false;
+    this.reveal();
+    const early = this.ahead.ready(); // New game pressed before: the game drawn, or waiting for the engine
+    if (early) return early;
     this.actions.invalidate();
-    this.resumeButton?.remove();
-    this.form.remove(); // the settings live under the game from now on
     const own = this.game.open?.(this.intent);
     if (own) return own;
     if (this.intent === "online") return this.online.ready();
@@ -151,9 +155,19 @@ export class Board {
     return this.stored ? this.resume() : this.newGame();
   }
 
-  // One op of the game (`<game>.<op>`, engine/board), in the page's language; waits for the runtime.
+  // The game's section in the page, the settings under it from now on.
+  reveal() {
+    if (!this.section.hidden) return;
+    this.section.hidden = false;
+    this.resumeButton?.remove();
+    this.form.remove();
+  }
+
+  // One op of the game (`<game>.<op>`, engine/board), in the page's language; waits for the runtime, and a call
+  // about a game drawn before the worker took it up waits for that (ahead.mjs).
   async call(op, args, keep) {
     const runtime = this.runtime ?? (await this.runtimeReady);
+    if (args?.game === PREPARED) args = { ...args, game: await this.ahead.taken };
     return runtime.call(`${this.name}.${op}`, { lang: this.lang, ...args }, keep);
   }
 
@@ -164,7 +178,9 @@ export class Board {
   // New meta for the game (the rack's order, the timer's deadline): sealed beside its save.
   async keepMeta() {
     if (this.mode !== "game" || !this.saves.slot || this.source) return;
-    const reply = await this.runtime.call("vault.meta", this.keep()).catch(() => ({ stored: false }));
+    if (this.gameId === PREPARED) await this.ahead.taken?.catch(() => {}); // sealed once the worker has the game
+    const runtime = this.runtime ?? (await this.runtimeReady);
+    const reply = await runtime.call("vault.meta", this.keep()).catch(() => ({ stored: false }));
     this.noteStored(reply.stored);
   }
 
@@ -196,9 +212,11 @@ export class Board {
   // --- games ---------------------------------------------------------------------------------------------------------
 
   async newGame() {
-    await this.saves.claim();
+    const claimed = this.saves.claim(); // this tab's slot, for the game's save (a game dealt ahead is drawn meanwhile)
     this.setup.read();
     const meta = { resume: this.setup.resumeMeta() };
+    if (!this.source && (await this.ahead.start(meta))) return "applied";
+    await claimed;
     return this.actions.run(
       "new-game",
       "change",
@@ -261,6 +279,7 @@ export class Board {
     this.drawing.announce(view.phase === "you" && lines?.length ? [...lines, view.turn] : lines);
     this.game.shown?.(view);
     if (this.mode === "game" && view.phase === "bot") this.runBots();
+    if (this.mode === "game") this.ahead.schedule(); // the next game, dealt while the visitor plays this one
   }
 
   render() {
@@ -340,8 +359,7 @@ export class Board {
     return this.game.startLines?.(view) ?? [view.log[0], view.turn];
   }
 
-  // Whether starting something else loses a game in progress (one with a move made: more than the parts dealt), so
-  // the visitor is asked.
+  // Whether starting something else would lose a game with a move made (more than the parts dealt): then ask.
   gameInProgress() {
     if (this.mode === "game") return this.view?.phase !== "gameOver" && this.view.moves > this.view.part;
     return Boolean(this.stored || (!this.saves.slot && this.savedSlot)); // a replay, a mode of its own: the game saved beside it

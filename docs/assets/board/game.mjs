@@ -128,7 +128,7 @@ class Sniff {
   }
 
   shown(view) {
-    if (this.rendererLoaded || view.phase !== "you" || this.board.source) return;
+    if (this.rendererLoaded || view.phase !== "you" || this.board.source || !this.board.ahead.holds()) return;
     this.rendererLoaded = true;
     this.board.runtime.call("sniff.render_svg", { layout: "0|0" }).catch(() => {});
   }

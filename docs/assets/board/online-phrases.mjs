@@ -1,3 +1,5 @@
+// What an online table says to its visitor beside the game: the notice above it (Notice), and phrases.
+//
 // Phrases, not chat, at an online table: a row of buttons, one per phrase of the server's fixed list (hello, good
 // luck, ...); each phrase said at the table (`said`: a seat or a spectator, and the phrase's id) is worded in this
 // page's language, shown beside the seat that said it for a few seconds, kept in the table's list of phrases and
@@ -84,5 +86,31 @@ export class Phrases {
   saidBy(seat) {
     const entry = this.beside.get(seat);
     return entry && entry.until > Date.now() ? entry.text : null;
+  }
+}
+
+// The notice above the table, and what ends it: "move" (this seat's next move, or the next part), "online" (the
+// connection back), or milliseconds: a notice never outstays what it says. `text`: a sentence, or lines (the away
+// summary's, one per hand). Its button closes it at once.
+export class Notice {
+  constructor(t) {
+    this.text = h("span", {});
+    const close = { type: "button", class: "online-table__dismiss", "aria-label": t.dismiss, title: t.dismiss, onclick: () => this.tell(null) };
+    this.element = h("p", { class: "online-table__notice", role: "status", "data-online-notice": "", hidden: true }, this.text, h("button", close, "×"));
+    this.until = null;
+  }
+
+  tell(text, until = "move") {
+    clearTimeout(this.timer);
+    const lines = Array.isArray(text) ? text : [text ?? ""];
+    this.text.replaceChildren(...lines.flatMap((line, index) => (index ? [h("br"), line] : [line])));
+    const shown = lines.some(Boolean);
+    this.element.hidden = !shown;
+    this.until = shown ? until : null;
+    if (shown && typeof until === "number") this.timer = setTimeout(() => this.tell(null), until);
+  }
+
+  ends(what) {
+    if (this.until === what) this.tell(null);
   }
 }

@@ -165,3 +165,16 @@ export class PhraseLimit {
     return this.tokens >= 1 ? 0 : Math.ceil((1 - this.tokens) * this.every);
   }
 }
+
+// Why a table started without its page's Start (the `table` event's seats before and after): a seat that waited
+// for a person is a bot's now (the creator started it: "startedCreator"), or the last free seat was taken
+// ("startedFull"); the key of the page's words.
+export function startedBy(before, after) {
+  const waited = new Set(before.filter((info) => info.kind === "human" && !info.taken).map((info) => info.seat));
+  return after.some((info) => waited.has(info.seat) && info.kind === "bot") ? "startedCreator" : "startedFull";
+}
+
+// The names people typed, by seat (null: a seat without one), for the board's sentences.
+export function seatNames(seats, players) {
+  return Array.from({ length: players }, (_, seat) => seats?.find((info) => info.seat === seat)?.name || null);
+}

@@ -11,41 +11,24 @@
 //
 // Links: #table=<id>&invite=…&c=<commitment> takes a seat (or, every seat taken, watches); #watch=<id> watches;
 // #replay=<id>&c=… replays a finished game from its record (online-replay.mjs). The seat's token is kept in
-// localStorage under the table's id: a reload or a dropped connection rejoins the seat, the bot's moves summed up.
+// localStorage under the table's id: a reload or a dropped connection rejoins the seat, the bot's moves summed up;
+// the same rejoin is asked when a state skips a version or the server has said nothing for a while
+// (online-sync.mjs). A table the server lost (its storage came back empty) is said so, and forgotten.
 
 const version = new URL(import.meta.url).search;
-const [{ h, button, format }, words, lobby, { Panel }, { Phrases }, { replayByLink }, { boardOf }] = await Promise.all([
+const [{ h, button, format }, words, links, lobby, { Panel }, { Phrases, Notice }, { replayByLink }, { boardOf }, { Resync }] = await Promise.all([
   import(`./dom.mjs${version}`),
   import(`./online-words.mjs${version}`),
+  import(`./online-links.mjs${version}`),
   import(`./online-lobby.mjs${version}`),
   import(`./online-panel.mjs${version}`),
   import(`./online-phrases.mjs${version}`),
   import(`./online-replay.mjs${version}`),
   import(`./controller.mjs${version}`),
+  import(`./online-sync.mjs${version}`),
 ]);
 
-const KEY = "online-table:";
 const SHORT = 5_000; // a notice about something done at once ("Back online.") stays this long
-// A link's invite, sent only when there is one (a public table needs none).
-
-const invited = (invite) => (invite ? { invite } : {});
-
-const store = {
-  get(table) {
-    try {
-      return JSON.parse(localStorage.getItem(KEY + table) ?? "null");
-    } catch {
-      return null;
-    }
-  },
-  set(table, value) {
-    try {
-      localStorage.setItem(KEY + table, JSON.stringify(value));
-    } catch {
-      // private mode: the seat lasts as long as the page
-    }
-  },
-};
 
 class Online {
   constructor(root) {
@@ -56,26 +39,19 @@ class Online {
     this.lang = root.lang || document.documentElement.lang || "en";
     this.t.lang = this.lang;
     this.live = h("div", { class: "online-table__live", "aria-live": "polite", "data-online-live": "" });
-    this.noticeText = h("span", {});
-    this.notice = h(
-      "p",
-      { class: "online-table__notice", role: "status", "data-online-notice": "" },
-      this.noticeText,
-      h("button", { type: "button", class: "online-table__dismiss", "aria-label": this.t.dismiss, title: this.t.dismiss, onclick: () => this.tell(null) }, "×"),
-    );
+    this.notice = new Notice(this.t);
     this.content = h("div", { class: "online-table__content" });
     this.phrases = new Phrases(this);
-    this.section = h("section", { class: "online-table__box", "aria-label": this.t.lobby, hidden: true }, this.live, this.notice, this.content, this.phrases.element);
+    this.section = h("section", { class: "online-table__box", "aria-label": this.t.lobby, hidden: true }, this.live, this.notice.element, this.content, this.phrases.element);
     root.append(this.section);
     this.table = null; // {id, invite, token, seat, commitment, creator, version, watching}
     this.state = null;
     this.seats = null;
     this.info = null; // the `table` event's object: seats, watchers, next, public
     this.early = {};
-    this.noticeUntil = null; // what ends the notice: "move" (this seat's next move), "online", or a timer
     this.panel = new Panel(this);
+    this.sync = new Resync((reason) => this.resync(reason));
     this.placeOpenButton();
-    this.tell(null);
     const link = new URLSearchParams(location.hash.slice(1));
     if (link.get("replay")) replayByLink(this, link);
     else if (link.get("watch")) this.watch(link.get("watch"), link.get("invite"), link.get("c"));
@@ -94,21 +70,13 @@ class Online {
     if (text) this.live.textContent = text;
   }
 
-  // The notice above the table, and what ends it: "move" (this seat's next move, or the next part), "online" (the
-  // connection back), or milliseconds. A notice never outstays what it says.
-  // `text`: a sentence, or lines (the away summary's, one per hand).
+  // The notice above the table (online-phrases.mjs Notice), until what it says is over: "move", "online" or ms.
   tell(text, until = "move") {
-    clearTimeout(this.noticeTimer);
-    const lines = Array.isArray(text) ? text : [text ?? ""];
-    this.noticeText.replaceChildren(...lines.flatMap((line, index) => (index ? [h("br"), line] : [line])));
-    const shown = lines.some(Boolean);
-    this.notice.hidden = !shown;
-    this.noticeUntil = shown ? until : null;
-    if (shown && typeof until === "number") this.noticeTimer = setTimeout(() => this.tell(null), until);
+    this.notice.tell(text, until);
   }
 
   ends(what) {
-    if (this.noticeUntil === what) this.tell(null);
+    this.notice.ends(what);
   }
 
   show(...children) {
@@ -123,6 +91,7 @@ class Online {
     this.socket.on("state", (message) => this.onState(message));
     this.socket.on("table", (message) => this.onTable(message));
     this.socket.on("said", (message) => this.phrases.heard(message));
+    this.socket.on("lost", (message) => this.onLost(message.table));
     this.socket.on("disconnect", () => {
       this.offline = true;
       this.tell(this.t.offline, "online");
@@ -133,7 +102,14 @@ class Online {
   }
 
   call(event, data) {
-    return new Promise((resolve) => this.socket.timeout(15000).emit(event, data, (error, answer) => resolve(error ? { ok: false, error: { code: "other" } } : answer)));
+    return new Promise((resolve) =>
+      this.socket.timeout(15000).emit(event, data, (error, answer) => {
+        if (error) return resolve({ ok: false, error: { code: "other" } });
+        if (this.table && data?.table === this.table.id) this.sync.heard();
+        if (answer?.error?.code === "table-lost") this.onLost(answer.error.params?.table);
+        resolve(answer);
+      }),
+    );
   }
 
   reason(error) {
@@ -163,22 +139,16 @@ class Online {
   }
 
   linkHash(kind = "table") {
-    const { id, invite, commitment } = this.table;
-    const fields = { [kind]: id };
-    if (invite) fields.invite = invite;
-    if (commitment) fields.c = commitment;
-    return new URLSearchParams(fields).toString();
+    return links.hash(this.table, kind);
   }
 
   link(kind = "table") {
-    return `${location.origin}${location.pathname}#${this.linkHash(kind)}`;
+    return links.address(this.linkHash(kind));
   }
 
   // The finished game's replay on this page, for anyone who opens it later (its record stays on the server).
   replayLink() {
-    const fields = { replay: this.table.id };
-    if (this.table.commitment) fields.c = this.table.commitment;
-    return `${location.origin}${location.pathname}#${new URLSearchParams(fields)}`;
+    return links.address(links.hash({ id: this.table.id, commitment: this.table.commitment }, "replay"));
   }
 
   // This page sits at `table` now (a seat, or a spectator's place): its state and seats as they come.
@@ -186,7 +156,7 @@ class Online {
     clearTimeout(this.listTimer);
     this.table = table;
     this.openButton.hidden = true; // one table at a time in a page
-    if (!table.watching) store.set(table.id, table);
+    if (!table.watching) links.store.set(table.id, table);
     // Another table, or another place at it (a spectator who took a seat): the place before's state goes.
     if (this.state?.table !== table.id) [this.info, this.seats] = [null, null];
     if (this.state?.table !== table.id || (this.state.seat ?? null) !== (table.seat ?? null)) this.state = null;
@@ -204,12 +174,12 @@ class Online {
   // (join) or, every seat taken, the game to watch: said at once, never after the visitor asked for a seat.
   async open(link) {
     const id = link.get("table");
-    const kept = store.get(id);
+    const kept = links.store.get(id);
     this.show(h("p", {}, this.t.joining));
     await this.connect();
     if (kept?.token) {
       this.table = kept;
-      const answer = await this.call("rejoin", { table: id, token: kept.token, since: kept.version ?? 0 });
+      const answer = await this.rejoin(id, kept.token, kept.version);
       if (answer.ok) return this.rejoined(answer.result);
     }
     this.table = null;
@@ -234,7 +204,7 @@ class Online {
     lobby.keepName(name);
     this.show(h("p", {}, this.t.joining));
     await this.connect();
-    const answer = await this.call("join", { table: id, ...invited(invite), lang: this.lang, name: name.trim() });
+    const answer = await this.call("join", { table: id, ...links.invited(invite), lang: this.lang, name: name.trim() });
     if (!answer.ok) {
       if (this.table?.watching) {
         this.panel.render();
@@ -252,7 +222,7 @@ class Online {
   async watch(id, invite, commitment = null, { quiet = false } = {}) {
     this.show(h("p", {}, this.t.joining));
     await this.connect();
-    const answer = await this.call("watch", { table: id, ...invited(invite), lang: this.lang });
+    const answer = await this.call("watch", { table: id, ...links.invited(invite), lang: this.lang });
     if (!answer.ok) {
       if (!quiet) this.show(this.refused(answer.error, this.t.watchFailed));
       return false;
@@ -265,12 +235,22 @@ class Online {
     return true;
   }
 
+  // The seat's state since the last version seen; from the start if the server is behind that version (a store
+  // that came back without its last entries: what it has is the truth).
+  async rejoin(table, token, since) {
+    const answer = await this.call("rejoin", { table, token, since: since ?? 0 });
+    if (answer.ok || answer.error?.params?.field !== "since") return answer;
+    const again = await this.call("rejoin", { table, token, since: 0 });
+    if (again.ok) again.result.missed = []; // not a summary of the whole game
+    return again;
+  }
+
   rejoined({ seat, state, missed, table }) {
     this.table.seat = seat;
     this.openButton.hidden = true;
     this.section.hidden = false;
     if (table) this.onTable({ ...table, table: this.table.id });
-    this.onState({ table: this.table.id, version: state.version, seat, state });
+    this.onState({ table: this.table.id, version: state.version, seat, state }, true);
     const summary = words.missedSummary(missed, seat, this.t, this.lang, state.board?.part ?? null);
     if (summary) {
       this.tell(summary, "move");
@@ -279,10 +259,10 @@ class Online {
   }
 
   async back() {
-    if (!this.table) return;
+    if (!this.table || this.lost) return;
     const answer = this.table.watching
-      ? await this.call("watch", { table: this.table.id, ...invited(this.table.invite), lang: this.lang })
-      : await this.call("rejoin", { table: this.table.id, token: this.table.token, since: this.table.version ?? 0 });
+      ? await this.call("watch", { table: this.table.id, ...links.invited(this.table.invite), lang: this.lang })
+      : await this.rejoin(this.table.id, this.table.token, this.table.version);
     this.offline = false;
     this.ends("online");
     this.say(this.t.online);
@@ -291,43 +271,62 @@ class Online {
       this.onTable({ ...answer.result.table, table: this.table.id });
       this.onState({ table: this.table.id, version: answer.result.state.version, seat: null, state: answer.result.state });
     } else this.rejoined(answer.result);
-    if (this.notice.hidden) this.tell(this.t.online, SHORT);
+    if (this.notice.element.hidden) this.tell(this.t.online, SHORT);
   }
 
   // --- what the server says ---------------------------------------------------------------------------------------
 
-  onState({ table, version: at, state }) {
+  // `truth`: the answer to a rejoin, taken whatever its version (a store that lost its last second goes back).
+  onState({ table, version: at, state }, truth = false) {
     // The server sends a new seat its state (and the table its seats) before it answers create or join.
     if (!this.table || table !== this.table.id) return void (this.early[table] = { ...this.early[table], state: { table, version: at, state } });
-    if (this.state && at < this.state.version) return;
+    if (this.lost) return;
+    this.sync.heard(this.state?.version ?? null, at);
+    if (this.state && at < this.state.version && !truth) return;
     const before = this.state;
     // The board names the seats by the names people typed (the engine puts them in its sentences as text).
-    this.state = { ...state, table, names: this.names(state) };
+    this.state = { ...state, table, names: words.seatNames(this.seats, state.board?.players ?? this.seats?.length ?? 0) };
     this.table.version = at;
-    if (!this.table.watching) store.set(this.table.id, this.table);
+    if (!this.table.watching) links.store.set(this.table.id, this.table);
     if (before && state.board?.part !== before.board?.part) this.ends("move");
     this.panel.render();
     if (state.status !== "waiting") this.board()?.then((board) => board?.online.take(this.state));
     if (state.over && !before?.over) this.say(this.t.over);
+    if (state.over) this.sync.stop();
   }
 
-  names(state) {
-    const players = state.board?.players ?? this.seats?.length ?? 0;
-    return Array.from({ length: players }, (_, seat) => this.seats?.find((info) => info.seat === seat)?.name || null);
+  // A state skipped a version, or the server said nothing for a while: the state since the last version seen.
+  async resync() {
+    if (!this.table || this.lost || this.offline || this.state?.over) return;
+    if (this.table.watching) return this.back();
+    const answer = await this.rejoin(this.table.id, this.table.token, this.table.version);
+    if (answer.ok) this.rejoined(answer.result);
   }
 
-  // The game started without this page's Start, said: the last free seat was taken, or the creator started it (a
-  // seat that waited for a person is a bot's now).
+  // The server lost the table (its storage came back empty): said once, the seat forgotten, nothing more asked.
+  onLost(table) {
+    if (!this.table || table !== this.table.id || this.lost) return;
+    this.lost = true;
+    this.sync.stop();
+    clearTimeout(this.panel.ticker);
+    links.store.forget(this.table.id);
+    this.root.dataset.onlineStatus = "lost";
+    // A new table starts from a fresh page (this one's board still shows the lost game).
+    const again = button(this.t.playOnline, "online-again", () => location.assign(location.pathname));
+    this.show(h("p", { role: "alert", "data-online-lost": "" }, this.t.lost), h("div", { class: "online-table__buttons" }, again));
+  }
+
+  // The game started without this page's Start, said: the last free seat was taken, or the creator started it.
   startedWhy(before, after) {
-    const waited = new Set(before.filter((info) => info.kind === "human" && !info.taken).map((info) => info.seat));
-    const botted = after.some((info) => waited.has(info.seat) && info.kind === "bot");
-    const text = botted ? this.t.startedCreator : this.t.startedFull;
+    const text = this.t[words.startedBy(before, after)];
     this.tell(text, "move");
     this.say(text);
   }
 
   onTable(message) {
     if (!this.table || message.table !== this.table.id) return void (this.early[message.table] = { ...this.early[message.table], seats: message });
+    if (this.lost) return;
+    this.sync.heard(this.state?.version ?? null, message.version);
     const offered = this.info?.next;
     if (this.info?.status === "waiting" && message.status === "playing" && !this.starting) this.startedWhy(this.info.seats ?? [], message.seats ?? []);
     this.info = message;
@@ -379,16 +378,15 @@ class Online {
     else this.tell(this.reason(answer.error), "move");
   }
 
-  // One more game: this seat's place at the finished table's next one (the first to press makes it); a spectator
-  // watches the next game.
+  // One more game: this seat's place at the finished table's next one (the first to press makes it, and may start
+  // it); a spectator watches the next game.
   async rematch() {
     const finished = this.table;
-    if (finished.watching) return this.watch(this.info.next, finished.invite ?? "");
+    if (finished.watching) return this.watch(this.info.next, finished.invite);
     const answer = await this.call("rematch", { table: finished.id, token: finished.token });
     if (!answer.ok) return this.tell(format(this.t.rematchFailed, { reason: this.reason(answer.error) }), "move");
-    const { table, invite, seat, token, commitment } = answer.result;
-    const first = !this.info?.next;
-    this.sit({ id: table, invite, seat, token, commitment, creator: first, version: 0 });
+    const { table: id, invite, seat, token, commitment } = answer.result;
+    this.sit({ id, invite, seat, token, commitment, creator: !this.info?.next, version: 0 });
   }
 }
 

@@ -7,7 +7,8 @@
 // under another name does not open. What is sealed: {save, meta}; meta is the page's own data about the game (the
 // bots, the rack's order, the move timer's deadline), kept beside the save so a reload takes it up too.
 //
-// Names are "<game>:<slot>": the slot is the browser tab's (saves.mjs), so two tabs keep two games.
+// Names are "<game>:<slot>": the slot is the browser tab's (saves.mjs), so two tabs keep two games; a game the
+// worker dealt ahead for the visitor's next New game is "<game>:next:<id>" until a tab takes it (take()).
 // Every function resolves (never rejects): a storage that is full or refused gives false or null.
 
 const DB_NAME = "board-vault";
@@ -42,6 +43,7 @@ function database() {
   return opened;
 }
 
+// One transaction on `store`: work(objectStore) gives a request, whose result is the transaction's once it is done.
 async function transact(store, mode, work) {
   const db = await database();
   const transaction = db.transaction(store, mode);
@@ -105,18 +107,37 @@ export async function seal(name, value) {
   }
 }
 
+async function unseal(name, sealed) {
+  if (!sealed) return null;
+  const data = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: sealed.iv, additionalData: encoder.encode(name) },
+    await key(),
+    sealed.data,
+  );
+  return JSON.parse(new TextDecoder().decode(data));
+}
+
 export async function open(name) {
   try {
-    const sealed = await transact(SAVES, "readonly", (store) => store.get(name));
-    if (!sealed) return null;
-    const data = await crypto.subtle.decrypt(
-      { name: "AES-GCM", iv: sealed.iv, additionalData: encoder.encode(name) },
-      await key(),
-      sealed.data,
-    );
-    return JSON.parse(new TextDecoder().decode(data));
+    return await unseal(name, await transact(SAVES, "readonly", (store) => store.get(name)));
   } catch {
     return null; // missing, forged, sealed by a key that is gone: no save
+  }
+}
+
+// The value sealed under `name`, dropped from the store in the same transaction: of two workers that ask for it at
+// once (two tabs), one gets it and the other null, since IndexedDB runs one store's readwrite transactions one after
+// the other. A game dealt ahead is taken so (worker.mjs keep.from): it is played once.
+export async function take(name) {
+  try {
+    const sealed = await transact(SAVES, "readwrite", (store) => {
+      const got = store.get(name);
+      got.addEventListener("success", () => got.result && store.delete(name));
+      return got;
+    });
+    return await unseal(name, sealed);
+  } catch {
+    return null;
   }
 }
 

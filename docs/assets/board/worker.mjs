@@ -8,10 +8,12 @@
 // The first message must be op "boot" with args {indexURL, lockFileURL, stdLibURL}: absolute
 // URLs of the site's copy of Pyodide, of the site's lock file, which registers
 // the engine wheel, and of the standard library the engine needs (scripts/hooks/board.py). Everything the boot
-// downloads is asked for at once (the wheel as soon as the lock names it), while pyodide.mjs loads, and the saves'
-// store opens meanwhile (vault.mjs prepare), so neither waits for the other. Its result is {version, timings}: the
+// downloads is asked for at once (the wheel as soon as the lock names it, with its sha256 as the fetch's
+// integrity), while pyodide.mjs loads, and the saves' store opens meanwhile (vault.mjs prepare), so neither waits
+// for the other. The wheel's files are written into site-packages before the interpreter starts (wheel.mjs), not
+// installed by Pyodide's package loader once it runs. Its result is {version, timings}: the
 // engine's "version" op and how long the boot took, in ms (importMs: pyodide.mjs,
-// pyodideMs: Pyodide and the engine package, engineMs: importing the engine's API). Booting happens once, whatever the
+// pyodideMs: Pyodide with the engine in place, engineMs: importing the engine's API). Booting happens once, whatever the
 // number of "boot" messages: they all share one ready promise. The result's "files" are the runtime's URLs it
 // fetched or imported (client.mjs has the site's service worker keep them). Every other op is
 // answered by the engine's Python API, engine.board.session.handle(op, argsJson),
@@ -22,7 +24,9 @@
 // order) never reaches the page. The worker takes it out of every reply; a call sent with
 // keep: {name, meta} seals it under that name with the page's meta and answers "stored" (true, or false when the
 // storage is full or refused). keep.restore hands the named save to the op as its "save" argument (unless the page
-// gives one: a save of an older release, from localStorage) and answers the meta beside the result. Two ops are
+// gives one: a save of an older release, from localStorage) and answers the meta beside the result; keep.from does
+// the same with the save sealed under another name, which it takes (it is dropped from the store as it is read, so
+// it is taken once, whichever tab asks: a game dealt ahead, "<game>:next:<id>", becomes the tab's game). Two ops are
 // the worker's own: "vault.meta" {name, meta} seals new meta beside the save, "vault.forget" {name} drops it.
 // A finished game (its record has a winner) is forgotten instead of sealed.
 
@@ -31,6 +35,7 @@ const store = import("./vault.mjs");
 const forget = async (name) => (await store).forget(name);
 const open = async (name) => (await store).open(name);
 const seal = async (name, value) => (await store).seal(name, value);
+const take = async (name) => (await store).take(name);
 
 const ENGINE_PACKAGE = "tile-games-engine";
 const ENGINE_MODULE = "engine.board.session";
@@ -55,11 +60,10 @@ function note(url, bytes, done = false) {
   }
 }
 
-// Pyodide fetches the wasm, the standard library, the lock file and the wheel: count
-// their bytes as they stream in, on a clone, so Pyodide gets the original response
-// (its URL and type intact, for the browser's compiled-wasm cache and integrity check).
-// A file fetched ahead (prefetch) is handed to the first fetch of its URL that asks for it as the prefetch did
-// (the same integrity: the wheel's sha256 from the lock is checked by the browser either way).
+// Pyodide fetches the wasm and the standard library, the worker the lock file and the wheel: count
+// their bytes as they stream in, on a clone, so the fetcher gets the original response
+// (its URL and type intact, for the browser's compiled-wasm cache).
+// A file fetched ahead (prefetch) is handed to the first fetch of its URL that asks for it as the prefetch did.
 const originalFetch = self.fetch.bind(self);
 const early = new Map(); // URL -> {integrity, response: Promise<Response>}
 self.fetch = async (input, init) => {
@@ -83,16 +87,31 @@ function prefetch(url, integrity = "") {
   early.set(url, { integrity, response });
 }
 
-// The engine's wheel, with its sha256 as the fetch's integrity, as soon as the lock file names it.
-async function prefetchWheel(lockFileURL) {
-  try {
-    const lock = await (await early.get(lockFileURL).response).clone().json();
-    const { file_name: name, sha256 } = lock.packages[ENGINE_PACKAGE];
-    const bytes = Uint8Array.from(sha256.match(/../g), (pair) => parseInt(pair, 16));
-    prefetch(new URL(name, lockFileURL).href, `sha256-${btoa(String.fromCharCode(...bytes))}`);
-  } catch {
-    // Pyodide reads the lock itself, and reports what is wrong with it
+// The site's lock file: Pyodide's own lock with the engine's wheel registered (its file, sha256 and packages).
+async function readLock(lockFileURL) {
+  const response = await fetch(lockFileURL, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`the board's lock file could not be downloaded (${response.status}): ${lockFileURL}`);
+  return response.json();
+}
+
+// The engine's wheel, fetched with its sha256 as the fetch's integrity (the browser refuses other bytes), and the
+// import packages to write from it.
+async function downloadWheel(lock, lockFileURL) {
+  const entry = lock.packages?.[ENGINE_PACKAGE];
+  if (!entry?.file_name || !/^[0-9a-f]{64}$/.test(entry.sha256 ?? "")) {
+    throw new Error(`the board's lock file does not register the engine (${ENGINE_PACKAGE})`);
   }
+  const digest = Uint8Array.from(entry.sha256.match(/../g), (pair) => parseInt(pair, 16));
+  const integrity = `sha256-${btoa(String.fromCharCode(...digest))}`;
+  const url = new URL(entry.file_name, lockFileURL).href;
+  let response;
+  try {
+    response = await fetch(url, { credentials: "same-origin", integrity });
+  } catch (error) {
+    throw new Error(`the engine (${ENGINE_PACKAGE}) did not load: its download failed or its checksum did not match (${error.message})`);
+  }
+  if (!response.ok) throw new Error(`the engine (${ENGINE_PACKAGE}) did not load: ${url} answered ${response.status}`);
+  return { bytes: new Uint8Array(await response.arrayBuffer()), packages: entry.imports ?? ["engine"] };
 }
 
 async function count(url, body) {
@@ -123,18 +142,28 @@ async function boot({ indexURL, lockFileURL, stdLibURL }) {
     throw new Error("boot needs the indexURL of Pyodide, the lockFileURL and the stdLibURL of the site");
   }
   const started = performance.now();
-  for (const url of [new URL("pyodide.asm.wasm", indexURL).href, stdLibURL, lockFileURL]) prefetch(url);
-  prefetchWheel(lockFileURL);
+  for (const url of [new URL("pyodide.asm.wasm", indexURL).href, stdLibURL]) prefetch(url);
+  const lock = readLock(lockFileURL);
+  const wheel = lock.then((value) => downloadWheel(value, lockFileURL));
+  const writer = import("./wheel.mjs");
   import(new URL("pyodide.asm.mjs", indexURL).href).catch(() => {}); // the same module Pyodide imports next
   store.then((vault) => vault.prepare()).catch(() => {});
   const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
   const imported = performance.now();
-  // The engine downloads while Pyodide boots. A failed download or a wrong checksum
-  // does not stop the boot (Pyodide only logs it), so check that the engine is there.
-  const pyodide = await loadPyodide({ indexURL, lockFileURL, stdLibURL, packages: [ENGINE_PACKAGE] });
-  if (!(ENGINE_PACKAGE in pyodide.loadedPackages)) {
-    throw new Error(`the engine (${ENGINE_PACKAGE}) did not load: its download failed or its checksum did not match`);
-  }
+  // The engine's files go into site-packages while the interpreter is not yet started (Pyodide waits for fsInit).
+  // A failure there does not stop Pyodide's boot (it only logs it), so the boot fails below with its reason.
+  let failure = new Error(`the engine (${ENGINE_PACKAGE}) was not installed`);
+  const fsInit = async (FS, { sitePackages }) => {
+    try {
+      const [{ installWheel }, { bytes, packages }] = await Promise.all([writer, wheel]);
+      installWheel(FS, sitePackages, bytes, packages);
+      failure = null;
+    } catch (error) {
+      failure = error;
+    }
+  };
+  const pyodide = await loadPyodide({ indexURL, stdLibURL, lockFileContents: lock, fsInit });
+  if (failure) throw failure;
   const booted = performance.now();
   const handle = pyodide.pyimport(ENGINE_MODULE).handle;
   const version = JSON.parse(handle("version", "{}")).result;
@@ -186,9 +215,17 @@ async function vault(op, { name, meta } = {}) {
 
 const noSave = (name) => ({ type: "NoSaveError", code: "no-save", params: {}, message: `no save named ${name}` });
 
-async function restore(name, args) {
-  const payload = latest.get(name) ?? (await open(name));
-  if (!payload && !args?.save) throw Object.assign(new Error("no save"), { details: noSave(name) });
+// The save a call resumes: the one under `name`, or (`from`) the one taken from under another name, after every
+// seal asked for before (a game dealt ahead is taken once it is sealed).
+async function restore({ name, from }, args) {
+  let payload;
+  if (typeof from === "string") {
+    latest.delete(from);
+    payload = await queue(() => take(from));
+  } else {
+    payload = latest.get(name) ?? (await open(name));
+  }
+  if (!payload && !args?.save) throw Object.assign(new Error("no save"), { details: noSave(from ?? name) });
   // A save of the release before, handed over once: the engine checks it as it would a forged one (saves.mjs
   // LEGACY says why that is enough).
   if (args?.save) return { args, meta: {} };
@@ -219,9 +256,10 @@ self.addEventListener("message", async ({ data }) => {
       throw new Error(`the board is not started: send "boot" before "${op}"`);
     } else {
       const engine = await ready;
-      const restored = options?.restore ? await restore(options.name, args) : null;
+      const restored = options?.restore || options?.from ? await restore(options, args) : null;
       during = "call";
-      result = await withoutSave(call(engine, op, restored?.args ?? args), options);
+      const kept = restored && options.meta === undefined ? { ...options, meta: restored.meta } : options;
+      result = await withoutSave(call(engine, op, restored?.args ?? args), kept);
       if (restored) result = { ...result, meta: restored.meta };
     }
     self.postMessage({ id, ok: true, result });

@@ -7,9 +7,10 @@
   if (!("serviceWorker" in navigator) || !script) return;
   const root = new URL("../../", script.src);
   const register = () => navigator.serviceWorker.register(new URL("sw.js", root), { scope: root.pathname }).catch(() => {});
-  // A board starting (its loader busy: assets/board/client.mjs) has the network and the cores first: the site's
-  // offline copy is made once it is ready.
-  const starting = () => document.querySelector(".tile-board[data-state=loading], .tile-board[data-state=restarting]");
+  // A board starting (its loader busy, or its engine starting as the page opens: assets/board/client.mjs) has the
+  // network and the cores first: the site's offline copy is made once it is ready.
+  const starting = () =>
+    document.querySelector(".tile-board[data-state=loading], .tile-board[data-state=restarting], .tile-board[data-booting]");
   window.addEventListener("load", () => {
     if (!starting()) return register();
     const watch = new MutationObserver(() => {
@@ -17,6 +18,6 @@
       watch.disconnect();
       register();
     });
-    watch.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+    watch.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-state", "data-booting"] });
   });
 })();
