@@ -5,6 +5,7 @@
     .venv/bin/python scripts/bench_server.py --profile server.prof   # the server under cProfile (pstats file)
     .venv/bin/python scripts/bench_server.py --restart      # the time from SIGKILL to a table playing again
     .venv/bin/python scripts/bench_server.py --restart --redis   # the same, the table going on on another process
+    .venv/bin/python scripts/bench_server.py --flood 10     # the load twice: alone, then beside a hostile flood
 
 Starts ``python -m server`` (SQLite in a temporary folder, a tiny site), seats 4 Socket.IO clients at each
 table, measures the server's CPU for 5 s while nobody plays (the connections' pings, the clock's beat), then
@@ -14,9 +15,21 @@ table replaced by a new one, until ``--seconds`` have passed. Prints games per m
 answer an action (from the client's send to its acknowledgement), the server's memory per table (its RSS with
 the tables playing, less its RSS before them, over the number of tables), and the server's CPU per action:
 all of it, and less the idle cost (what the actions themselves cost, whatever their rate). It stops by itself.
-With ``--spectators N`` each table (each new one too) is watched by N more clients, which get its spectator's
-state after every change; they live in client processes of their own (told each new table through a queue), so
-that their decoding does not queue the seats' answers in the seats' processes; the states they got are counted.
+
+Each table's seats connect from an address of their own (127.1.x.y), as people at different homes do, so that the
+server's limits per client address (``server.limits``) see them as the server on a real host would.
+
+With ``--spectators N`` each table (each new one too) is watched by N more clients (from an address of their own
+per table, 127.3.x.y), which get its spectator's state after every change; they live in client processes of their
+own (told each new table through a queue), so that their decoding does not queue the seats' answers in the seats'
+processes; the states they got are counted.
+
+``--flood N``: the load runs twice on a fresh server each time, first alone, then beside a hostile flood from N
+addresses (127.2.0.x) in a process of its own (``flooding``, at nice 10: on a real host the attacker's CPU is
+not the server's): from each address more WebSockets than it may
+open, each sending events as fast as it can (names of Socket.IO's own events, malformed packets, tables created,
+joins of tables that do not exist), opened again when the server closes it for its limits, and half-sent HTTP
+requests held open. Prints the tables' answer times with and without it, and what the flood sent and was refused.
 """
 
 from __future__ import annotations
@@ -32,6 +45,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -64,8 +78,8 @@ def pick(legal: list[str]) -> str:
 class Spectator(Player):
     """A client watching a table: it keeps no history, only how many states it got (``counted[0]``)."""
 
-    def __init__(self, url: str, counted: list[int]) -> None:
-        super().__init__(url, history=False)
+    def __init__(self, url: str, counted: list[int], address: str) -> None:
+        super().__init__(url, history=False, address=address)
         self.counted = counted
 
     async def _state(self, data):
@@ -77,6 +91,7 @@ class Bench:
     def __init__(self, url: str, game: str, think: float, jitter: float = 0.0, seed: int = 0, tables=None) -> None:
         self.url, self.game, self.think, self.jitter = url, game, think, jitter
         self.rng = random.Random(seed)
+        self.seed, self.made = seed, 0
         #: Where each new table is told (its id and invite) to the spectators' processes, if any.
         self.tables = tables
         self.answers: list[float] = []
@@ -84,8 +99,11 @@ class Bench:
         self.refused: dict[str, int] = {}
 
     async def seated(self) -> list[Player]:
-        """A new table, its four seats taken (and told to the spectators' processes)."""
-        players = [await Player(self.url, history=False).connect() for _ in range(4)]
+        """A new table, its four seats taken, from an address of its own."""
+        self.made += 1
+        number = self.seed * 10_000 + self.made
+        address = f"127.1.{number // 250 % 250}.{number % 250 + 1}"
+        players = [await Player(self.url, history=False, address=address).connect() for _ in range(4)]
         options = {"pause": 0} if self.game == "okey" else {"pause": 0, "players": 4}
         created = await players[0].create(self.game, ["human"] * 4, options)
         if self.tables is not None:
@@ -162,15 +180,17 @@ def clients(conn, url: str, game: str, think: float, jitter: float, seed: int, a
     asyncio.run(run())
 
 
-def spectating(conn, url: str, spectators: int, tables, watching) -> None:
+def spectating(conn, url: str, spectators: int, tables, watching, number: int) -> None:
     """One process of spectators: for each table ``tables`` (a queue) tells of, ``spectators`` clients watch it
     until its game is over (each table said on ``watching`` once they all watch); at None, the states they got."""
 
-    async def watch(table_id: str, invite: str, counted: list[int], done: asyncio.Event) -> None:
+    async def watch(table_id: str, invite: str, counted: list[int], done: asyncio.Event, made: int) -> None:
         crowd = []
+        at = number * 10_000 + made  # each table's spectators from an address of their own
+        address = f"127.3.{at // 250 % 250}.{at % 250 + 1}"
         try:
             for _ in range(spectators):
-                spectator = await Spectator(url, counted).connect()
+                spectator = await Spectator(url, counted, address).connect()
                 await spectator.watch(table_id, invite)
                 crowd.append(spectator)
             watching.put(table_id)
@@ -187,21 +207,23 @@ def spectating(conn, url: str, spectators: int, tables, watching) -> None:
                 await spectator.close()
 
     async def run() -> None:
-        counted, done, tasks = [0], asyncio.Event(), set()
+        counted, done, tasks, made = [0], asyncio.Event(), set(), 0
         while (told := await asyncio.to_thread(tables.get)) is not None:
-            task = asyncio.create_task(watch(*told, counted, done))
+            made += 1
+            task = asyncio.create_task(watch(*told, counted, done, made))
             tasks.add(task)
             task.add_done_callback(tasks.discard)
         done.set()
         await asyncio.gather(*tasks)
-        conn.send(counted[0])
+        conn.send((counted[0], time.process_time()))
 
     asyncio.run(run())
 
 
-async def load(args, server: ServerProcess) -> None:
+async def load(args, server: ServerProcess, flood: int = 0) -> list[float]:
     """The tables shared among ``args.clients`` client processes, so that the clients' own event loops (each
-    decodes every state its seats receive) do not add their queueing to the answer times they measure."""
+    decodes every state its seats receive) do not add their queueing to the answer times they measure; with
+    ``flood``, a hostile flood from that many addresses while they play. The answer times (ms)."""
     before = rss_kib(server.process.pid)
     pid = server.process.pid
     spawn = multiprocessing.get_context("spawn")
@@ -209,9 +231,10 @@ async def load(args, server: ServerProcess) -> None:
     pipes, processes, watchers = [], [], []
     tables = spawn.Queue() if args.spectators else None
     watching = spawn.Queue() if args.spectators else None
-    for _ in range(args.clients if args.spectators else 0):  # the spectators' processes
+    for number in range(args.clients if args.spectators else 0):  # the spectators' processes
         mine, theirs = spawn.Pipe()
-        process = spawn.Process(target=spectating, args=(theirs, server.url, args.spectators, tables, watching))
+        crowd = (theirs, server.url, args.spectators, tables, watching, number)
+        process = spawn.Process(target=spectating, args=crowd)
         process.start()
         watchers.append((mine, process))
     for share in filter(None, shares):
@@ -231,6 +254,12 @@ async def load(args, server: ServerProcess) -> None:
     idle_from, idle_start = cpu_seconds(pid), time.monotonic()
     await asyncio.sleep(IDLE_SECONDS)
     idle = (cpu_seconds(pid) - idle_from) / (time.monotonic() - idle_start)
+    hostile = None
+    if flood:
+        mine, theirs = spawn.Pipe()
+        hostile = (mine, spawn.Process(target=flooding, args=(theirs, server.url, flood)))
+        hostile[1].start()
+        assert await asyncio.to_thread(mine.recv) == "flooding"
     cpu_before = cpu_seconds(pid)
     started = time.monotonic()
     for pipe in pipes:
@@ -238,12 +267,18 @@ async def load(args, server: ServerProcess) -> None:
     await asyncio.sleep(min(5, args.seconds / 3))
     playing = rss_kib(pid)
     results = [await asyncio.to_thread(pipe.recv) for pipe in pipes]
-    cpu = cpu_seconds(pid) - cpu_before
     for process in processes:
         process.join()
+    flooded = None
+    if hostile is not None:
+        hostile[0].send("stop")
+        flooded = Counter(await asyncio.to_thread(hostile[0].recv))
+        hostile[1].join()
+    cpu = cpu_seconds(pid) - cpu_before
     for _ in watchers:
         tables.put(None)
-    watched = sum([await asyncio.to_thread(pipe.recv) for pipe, _ in watchers])
+    crowds = [await asyncio.to_thread(pipe.recv) for pipe, _ in watchers]
+    watched, crowd_cpu = sum(count for count, _ in crowds), sum(seconds for _, seconds in crowds)
     for _, process in watchers:
         process.join()
     minutes = (time.monotonic() - started) / 60
@@ -265,7 +300,8 @@ async def load(args, server: ServerProcess) -> None:
         print(
             f"spectators: {args.spectators} per table ({args.spectators * args.tables} at once, in {len(watchers)} "
             f"client processes of their own); the states they got: {watched} "
-            f"({watched / max(1, len(bench.answers)):.1f} per action)"
+            f"({watched / max(1, len(bench.answers)):.1f} per action), decoding them cost their processes "
+            f"{crowd_cpu * 1000 / max(1, watched):.2f} ms each ({crowd_cpu:.0f} s of CPU, seating included)"
         )
     print(f"games finished: {bench.games} in {minutes * 60:.0f} s: {bench.games / minutes:.1f} games/min")
     if ms:
@@ -288,6 +324,95 @@ async def load(args, server: ServerProcess) -> None:
         )
     if bench.refused:
         print(f"refused: {bench.refused}")
+    if flooded is not None:
+        seconds = flooded.pop("seconds")
+        print(f"flood counts: {dict(flooded)}")
+        print(
+            f"the flood ({flood} addresses, {seconds:.0f} s): {flooded['sent'] / seconds:.0f} events/s sent on "
+            f"{flooded['opened']} WebSockets ({flooded['closed']} closed by the server), "
+            f"{flooded['refused 429'] + flooded['refused 503']} connections refused "
+            f"(429: {flooded['refused 429']}, 503: {flooded['refused 503']}), "
+            f"{flooded['held']} half-sent requests held and {flooded['timed out']} closed by the server"
+        )
+    return ms
+
+
+#: What each flooding WebSocket sends, over and over: the names of Socket.IO's own events, malformed packets, an
+#: integer of 101 digits, tables created, joins of a table that does not exist.
+FLOOD = (
+    '42["disconnect"]',
+    '42["connect",{}]',
+    "42[",
+    '42["rejoin",{"table":"t","token":"x","since":1' + "0" * 101 + "}]",
+    '421["join",{"table":"nope","invite":"x","lang":"en"}]',
+    '422["create",{"game":"okey","options":{},"seats":["human","human","human","human"],"lang":"en"}]',
+)
+#: Per flooding address: WebSockets kept trying (the server's limit is 64 by default) and half-sent requests.
+FLOOD_SOCKETS, FLOOD_HALF_SENT = 72, 8
+
+
+def flooding(conn, url: str, addresses: int) -> None:
+    """The hostile flood, in a process of its own, until told to stop: from each address 127.2.0.<n>, FLOOD_SOCKETS
+    WebSockets, each sending FLOOD as fast as it can and opened again when the server closes it, and FLOOD_HALF_SENT
+    requests whose head never ends, opened again when the server closes them. Sends back its counts."""
+    import websockets
+
+    # The attacker's own CPU is not the server's on a real host: here it shares the machine, so it yields.
+    os.nice(10)
+    counts: Counter = Counter()
+    host, port = url.removeprefix("http://").split(":")
+    ws_url = url.replace("http://", "ws://") + "/socket.io/?EIO=4&transport=websocket"
+
+    async def socket_flood(address: str) -> None:
+        while True:
+            try:
+                async with websockets.connect(ws_url, local_addr=(address, 0), max_queue=None, open_timeout=10) as ws:
+                    await ws.recv()
+                    await ws.send("40")
+                    await ws.recv()
+                    counts["opened"] += 1
+                    while True:
+                        for frame in FLOOD:
+                            await ws.send(frame)
+                        counts["sent"] += len(FLOOD)
+                        await asyncio.sleep(0)
+            except websockets.InvalidStatus as error:
+                counts[f"refused {error.response.status_code}"] += 1
+                await asyncio.sleep(0.2)
+            except websockets.ConnectionClosed:
+                counts["closed"] += 1
+            except (OSError, TimeoutError):
+                counts["failed"] += 1
+                await asyncio.sleep(0.2)
+
+    async def half_sent(address: str) -> None:
+        while True:
+            try:
+                reader, writer = await asyncio.open_connection(host, int(port), local_addr=(address, 0))
+                writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n")
+                counts["held"] += 1
+                answer = await reader.read(100)
+                counts["timed out" if not answer else f"refused {answer[9:12].decode()}"] += 1
+                writer.close()
+            except OSError:
+                counts["failed"] += 1
+                await asyncio.sleep(0.2)
+
+    async def run() -> None:
+        tasks = []
+        for number in range(addresses):
+            address = f"127.2.0.{number + 1}"
+            tasks += [asyncio.create_task(socket_flood(address)) for _ in range(FLOOD_SOCKETS)]
+            tasks += [asyncio.create_task(half_sent(address)) for _ in range(FLOOD_HALF_SENT)]
+        started = time.monotonic()
+        conn.send("flooding")
+        await asyncio.to_thread(conn.recv)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        conn.send({**counts, "seconds": time.monotonic() - started})
+
+    asyncio.run(run())
 
 
 async def restart(args, site: Path, db: Path) -> None:
@@ -355,12 +480,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--restart", action="store_true", help="measure the time from SIGKILL to playing again")
     parser.add_argument("--redis", action="store_true", help="with --restart: two processes on a redis-server")
     parser.add_argument("--profile", type=Path, default=None, help="run the server under cProfile, stats to this file")
+    parser.add_argument(
+        "--flood",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run the load twice, alone and beside a hostile flood from N addresses (127.2.0.x; at most 200)",
+    )
     args = parser.parse_args(argv)
-    sizes = (1 <= args.tables <= 500, 1 <= args.seconds <= 600, 1 <= args.clients <= 8, 0 <= args.jitter < 1)
-    if not all(sizes) or not 0 <= args.spectators <= 50:
+    sizes = (
+        1 <= args.tables <= 500,
+        1 <= args.seconds <= 600,
+        1 <= args.clients <= 8,
+        0 <= args.jitter < 1,
+        0 <= args.flood <= 200,
+        0 <= args.spectators <= 50,
+    )
+    if not all(sizes):
         parser.error(
-            "1 to 500 tables, for 1 to 600 seconds, in 1 to 8 client processes, a jitter from 0 to under 1,"
-            " 0 to 50 spectators per table"
+            "1 to 500 tables, for 1 to 600 seconds, in 1 to 8 client processes, a jitter from 0 to under 1, "
+            "a flood from 0 to 200 addresses, 0 to 50 spectators per table"
         )
     with tempfile.TemporaryDirectory() as folder:
         site = tiny_site(Path(folder) / "site")
@@ -368,11 +507,21 @@ def main(argv: list[str] | None = None) -> int:
         if args.restart:
             asyncio.run(restart(args, site, db))
             return 0
-        server = ServerProcess(site, db=db, profile=args.profile and args.profile.resolve())
-        try:
-            asyncio.run(load(args, server))
-        finally:
-            server.stop()
+        times = {}
+        for flood in (0, args.flood) if args.flood else (0,):
+            if args.flood:
+                print(f"== beside a flood from {flood} addresses" if flood else "== alone")
+                db = Path(folder) / f"tables-{flood}.sqlite3"
+            server = ServerProcess(site, db=db, profile=args.profile and args.profile.resolve())
+            try:
+                times[flood] = asyncio.run(load(args, server, flood))
+            finally:
+                server.stop()
+        if args.flood and all(times.values()):
+            alone, flooded = (percentile(times[key], 0.95) for key in (0, args.flood))
+            print(
+                f"p95 of the tables' answers: {alone:.1f} ms alone, {flooded:.1f} ms beside the flood (goal < 100 ms)"
+            )
     return 0
 
 

@@ -47,12 +47,12 @@ COMMANDS = frozenset(
         "start",
         "leave",
         "presence",
+        "seen",
         "watch",
         "peek",
         "rematch",
         "claim",
         "speaker",
-        "seen",
     }
 )
 #: Spectators at one table at most (counted by the processes that report them).
@@ -78,6 +78,9 @@ class TableActor:
         #: The table its rematch made, once known.
         self.next: str | None = None
         started = now_ms()
+        #: A table nobody starts is deleted ``host.waiting_ms`` after its creation (a meta of an older release
+        #: has no creation time: from its load).
+        self.expires = table.meta.get("created", started) + host.waiting_ms
         self.away_since = {seat: started for seat in range(len(table.seats)) if not self.here(seat)}
 
     @property
@@ -306,8 +309,10 @@ class TableActor:
             )
         if table.current != seat:
             raise ServerError("not-your-turn", "it is not this seat's turn", {"current": table.current})
-        entry = table.next_entry(kind="act", seat=seat, action=action, auto=False, id=command_id, fp=fp)
         try:
+            # Kept and passed on in the game's own notation, never as typed (padding, case).
+            notation = table.spec.action_notation(table.game, action)
+            entry = table.next_entry(kind="act", seat=seat, action=notation, auto=False, id=command_id, fp=fp)
             await self.write(entry)
         except EngineError as error:
             raise ServerError("illegal", str(error), {"code": error.code, **error.params}) from None
@@ -503,9 +508,12 @@ class TableActor:
             self.timer.cancel()
             self.timer = None
         table = self.table
+        now = now_ms()
+        if not self.stopped and table.status == "waiting":
+            self.timer = self.loop.call_later(max(0, self.expires - now) / 1000, self.post, self.on_expire)
+            return
         if self.stopped or self.thinking is not None or table.status != "playing":
             return
-        now = now_ms()
         if table.pausing:
             at = table.pause_until
         else:
@@ -550,6 +558,17 @@ class TableActor:
             self.think(seat)
         else:
             self.plan()
+
+    async def on_expire(self) -> None:
+        """A table still waiting for its players when its time is up is deleted: it holds no memory or store
+        space any more, and is not rebuilt at the next start (its link then finds no table)."""
+        self.timer = None
+        if self.table.status != "waiting" or now_ms() < self.expires:
+            return self.plan()
+        minutes = self.host.waiting_ms / 60000
+        log.info("table %s: nobody started it within %g minutes; deleted", self.id, minutes)
+        await self.host.store.drop(self.id)
+        self.stop(give_up=False)
 
     def think(self, seat: int) -> None:
         """The bot chooses ``seat``'s move in the pool; the mailbox goes on meanwhile."""

@@ -43,6 +43,8 @@ log = logging.getLogger("server")
 KEEP_DONE = 256
 #: A seat whose last connection closed is played by the bot after this grace (the spec allows at most 5 s).
 GRACE_MS = 2000
+#: How long a table waits for its players before it is deleted (``--waiting-minutes``).
+WAITING_MS = 60 * 60 * 1000
 #: How often a process renews its leases, adopts orphans and looks for dead processes (s).
 BEAT = 1.0
 #: How many times a command follows a table that moves between processes before it gives up (``unavailable``).
@@ -62,7 +64,14 @@ HAND_OVER_WAIT = 2.0
 
 class Tables:
     def __init__(
-        self, store, emit, cluster=None, bot_pace_ms: int = 300, bot_workers: int = 2, grace_ms: int = GRACE_MS
+        self,
+        store,
+        emit,
+        cluster=None,
+        bot_pace_ms: int = 300,
+        bot_workers: int = 2,
+        grace_ms: int = GRACE_MS,
+        waiting_ms: int = WAITING_MS,
     ) -> None:
         self.store = store
         #: ``await emit(event, data, room)``: Socket.IO's emit (to every process with --redis).
@@ -72,6 +81,8 @@ class Tables:
         self.name = self.cluster.name
         self.bot_pace_ms = bot_pace_ms
         self.grace_ms = grace_ms
+        #: A table nobody starts is deleted this long after its creation.
+        self.waiting_ms = waiting_ms
         self.bots = BotPool(bot_workers)
         #: The unfinished tables this process owns, and the finished ones it keeps (least recent first).
         self.actors: dict[str, TableActor] = {}
@@ -205,6 +216,11 @@ class Tables:
 
     async def leave(self, table_id: str, token: str) -> int:
         return await self.call(table_id, "leave", token)
+
+    def waiting(self, table_id: str) -> bool:
+        """Whether ``table_id`` is a table of this process that waits for players (counted per client address)."""
+        actor = self.actors.get(table_id)
+        return actor is not None and not actor.stopped and actor.table.status == "waiting"
 
     async def present(self, table_id: str, seat: int, delta: int) -> None:
         """One more (+1) or one less (-1) connection of this process at ``seat``; the table is told the count.

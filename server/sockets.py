@@ -3,8 +3,15 @@
 Every event is answered through its acknowledgement with ``{"ok": true, "result": ...}`` or
 ``{"ok": false, "error": {"code", "message", "params"}}`` (``server.errors``); nothing a client sends
 makes an answer a traceback, and a fault of the server is answered as the server's (``server-error``, logged
-once), never as the client's ``bad-request``. A connection that goes on sending after it is refused for its
-rate is disconnected.
+once), never as the client's ``bad-request``.
+
+Every packet a connection sends is counted before it is read (``server.limits``: events per second per connection
+and per client address), and a connection refused ``strikes`` times within 10 seconds for its limits is closed,
+its WebSocket with it (it cannot open the namespace again for a fresh limit). A packet that cannot be read, a
+binary one, or an event named as Socket.IO's own (``connect``, ``disconnect``: python-socketio would run the
+server's handlers for them) is refused as ``bad-request`` (answered when it carries an acknowledgement id) and
+counted, never logged with a traceback. A client address holds at most ``waiting_tables`` tables waiting for
+players.
 
 This layer knows the tables only through their interface (``server.service.Tables``): the commands, the seats'
 presence and the rooms a seat's connection listens in; never the store.
@@ -13,33 +20,30 @@ presence and the rooms a seat's connection listens in; never the store.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 import unicodedata
-from collections import deque
 
 import socketio
+from socketio import packet as sio_packet
 
 from engine.core.games import GAMES
 from engine.core.i18n import LANGUAGES
 
 from .errors import ServerError, server_bug
+from .limits import Bucket, Limits, Strikes, address_key, quiet
 from .service import Tables
 from .store import WATCH
-from .wire import Holder
+from .wire import Holder, Malformed
 
 log = logging.getLogger("server")
+#: The connections closed for their limits: one line each, a few a second at most (a flood closes many).
+limits_log = quiet("server.limits")[0]
 
 #: The largest event the server reads (its JSON text); larger ones are refused with too-large.
 MAX_EVENT = 64 * 1024
-#: Per connection: a bucket of BURST events, refilled at RATE per second; STRIKES refusals within WINDOW seconds
-#: disconnect it.
-RATE, BURST, STRIKES, WINDOW = 50.0, 100.0, 50, 10.0
+#: The longest text field (an id, a token, an invite).
 MAX_TEXT = 128
-MAX_ACTION = 4096
-#: The longest name a visitor types for their seat.
-MAX_NAME = 32
 #: Letters and symbols that show nothing (Hangul fillers, the blank braille pattern): a name of these alone is none.
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 #: The phrases a seat or a spectator may say (by id; each page words them in its reader's language).
@@ -52,9 +56,11 @@ MAX_WATCHING = 4
 
 
 def text(data: dict, name: str, limit: int = MAX_TEXT) -> str:
+    """A text field of the protocol: ids, tokens, invites and actions are printable ASCII."""
     value = data.get(name)
-    if not isinstance(value, str) or not value or len(value) > limit:
-        raise ServerError("bad-request", f"{name} is a text of 1 to {limit} characters", {"field": name})
+    if not isinstance(value, str) or not value or len(value) > limit or not (value.isascii() and value.isprintable()):
+        message = f"{name} is a text of 1 to {limit} printable ASCII characters"
+        raise ServerError("bad-request", message, {"field": name})
     return value
 
 
@@ -65,14 +71,14 @@ def whole(data: dict, name: str, default: int | None = None) -> int:
     return value
 
 
-def seat_name(data: dict) -> str | None:
-    """The optional ``name`` a visitor typed for their seat: a printable text of at most MAX_NAME characters,
+def seat_name(data: dict, limit: int) -> str | None:
+    """The optional ``name`` a visitor typed for their seat: a printable text of at most ``limit`` characters,
     trimmed; one that shows nothing (empty, blank fillers, combining marks alone) is no name."""
     value = data.get("name")
     if value is None:
         return None
-    if not isinstance(value, str) or len(value) > MAX_NAME or not value.isprintable():
-        raise ServerError("bad-request", f"name is a text of at most {MAX_NAME} characters", {"field": "name"})
+    if not isinstance(value, str) or len(value) > limit or not value.isprintable():
+        raise ServerError("bad-request", f"name is a text of at most {limit} characters", {"field": "name"})
     value = value.strip()
     if not any(char not in BLANKS and unicodedata.category(char)[0] not in "MZC" for char in value):
         return None
@@ -85,6 +91,8 @@ def command_id(data: dict) -> str:
     value = data.get("id")
     if isinstance(value, bool) or not isinstance(value, (str, int)) or len(str(value)) > MAX_TEXT:
         raise ServerError("bad-request", "id is the client's own text or number for this command", {"field": "id"})
+    if isinstance(value, str) and not value.isprintable():
+        raise ServerError("bad-request", "id is a printable text", {"field": "id"})
     return str(value)
 
 
@@ -95,50 +103,232 @@ def language(data: dict) -> str:
     return lang
 
 
-class Bucket:
-    """A token bucket: ``burst`` at once, refilled at ``rate`` a second; the refusals of the last WINDOW seconds."""
+def client_address(environ: dict) -> str:
+    """The client's address as uvicorn gives it (the proxy's forwarded one behind a trusted proxy; python-engineio's
+    ``REMOTE_ADDR`` is always 127.0.0.1 under ASGI), counted as ``address_key`` says."""
+    client = (environ.get("asgi.scope") or {}).get("client") or ("?",)
+    return address_key(str(client[0]))
 
-    __slots__ = ("burst", "level", "rate", "refused", "stamp")
 
-    def __init__(self, burst: float = BURST, rate: float = RATE) -> None:
-        self.burst, self.rate = burst, rate
-        self.level, self.stamp, self.refused = burst, time.monotonic(), deque()
+def ack_id(data) -> int | None:
+    """The acknowledgement id of an event packet (``42<id>[...]``, ``42/ns,<id>[...]``), read without its JSON."""
+    if not isinstance(data, str) or data[:1] != "2":
+        return None
+    rest = data[1:]
+    if rest[:1] == "/":
+        comma = rest.find(",")
+        rest = rest[comma + 1 :] if comma >= 0 else ""
+    digits = 0
+    while digits < len(rest) and digits < 16 and rest[digits].isdigit():
+        digits += 1
+    return int(rest[:digits]) if digits and not rest[digits : digits + 1].isdigit() else None
 
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.level < 1:
-            self.refused.append(now)
-            while self.refused[0] < now - WINDOW:
-                self.refused.popleft()
-            return False
-        self.level -= 1
-        return True
 
-    @property
-    def strikes(self) -> int:
-        return len(self.refused)
+class Connection:
+    """One Engine.IO connection: its address, its own events' bucket and its refusals."""
+
+    __slots__ = ("address", "bucket", "strikes")
+
+    def __init__(self, address: str, limits: Limits) -> None:
+        self.address = address
+        self.bucket = Bucket(limits.events_per_second, limits.event_burst)
+        self.strikes = Strikes()
+
+
+class Address:
+    """A client address: its open connections and their events' bucket."""
+
+    __slots__ = ("bucket", "connections")
+
+    def __init__(self, limits: Limits) -> None:
+        self.connections = 0
+        self.bucket = Bucket(limits.address_events_per_second, limits.address_event_burst)
+
+
+class GuardedServer(socketio.AsyncServer):
+    """python-socketio's server, with every packet counted before it is read and the malformed ones refused
+    (``Sockets`` keeps the counts)."""
+
+    guard: Sockets
+
+    async def _handle_eio_connect(self, eio_sid, environ):
+        refusal = self.guard.opened(eio_sid, environ)
+        if refusal is not None:
+            return refusal
+        return await super()._handle_eio_connect(eio_sid, environ)
+
+    async def _handle_eio_disconnect(self, eio_sid, reason):
+        try:
+            await super()._handle_eio_disconnect(eio_sid, reason)
+        finally:
+            self.guard.closed(eio_sid)
+
+    async def _handle_eio_message(self, eio_sid, data):
+        guard = self.guard
+        if eio_sid not in guard.connections:
+            return  # closed for its limits: nothing more is read from it
+        refusal = guard.admit(eio_sid, data)
+        if refusal is None:
+            try:
+                return await super()._handle_eio_message(eio_sid, data)
+            except Malformed as bad:
+                refusal = ServerError("bad-request", f"a packet that cannot be read ({bad.reason})", {})
+            except ValueError as error:  # Socket.IO's refusal of a packet type: a binary one, a client's error
+                refusal = ServerError("bad-request", f"a packet the server does not take ({error})", {})
+        await guard.refuse(eio_sid, ack_id(data), refusal)
+
+    async def _handle_event(self, eio_sid, namespace, id, data):
+        if self.manager.sid_from_eio_sid(eio_sid, namespace or "/") is None:
+            return await self.guard.strike(eio_sid)  # an event before its namespace is open: nobody to answer
+        if not (isinstance(data, list) and data and isinstance(data[0], str)) or data[0] in self.reserved_events:
+            event = str(data[0])[:40] if isinstance(data, list) and data else ""
+            refusal = ServerError("bad-request", "no such event", {"event": event})
+            return await self.guard.refuse(eio_sid, id, refusal, namespace)
+        return await super()._handle_event(eio_sid, namespace, id, data)
 
 
 class Sockets:
-    def __init__(self, sio: socketio.AsyncServer, tables: Tables) -> None:
+    def __init__(self, sio: GuardedServer, tables: Tables, limits: Limits | None = None) -> None:
         self.sio = sio
         self.tables = tables
-        self.buckets: dict[str, Bucket] = {}
+        self.limits = limits or Limits()
+        sio.guard = self
+        self.connections: dict[str, Connection] = {}  # eio sid -> its connection
+        self.addresses: dict[str, Address] = {}
+        #: The tables each address created that may still be waiting for players.
+        self.waiting: dict[str, list[str]] = {}
         self.seats: dict[str, set[tuple[str, int]]] = {}  # sid -> the (table, seat) it plays
         self.watching: dict[str, set[str]] = {}  # sid -> the tables it watches
         self.phrases: dict[str, Bucket] = {}  # sid -> its phrases' bucket
         self.crowds: dict[str, Bucket] = {}  # table -> its spectators' phrases' bucket
         self.telling: set[asyncio.Task] = set()  # the presence reports under way (kept from the collector)
+        #: ``count_refusal(code)``: a packet refused before any handler (the metrics count it; no log line each).
+        self.count_refusal = lambda code: None
+        #: The addresses whose connections were closed for their limits (within a minute), and those banned
+        #: (until when, monotonic s); ``ban(address, until)`` tells the door below HTTP (``server.gate``).
+        self.closes: dict[str, Strikes] = {}
+        self.banned: dict[str, float] = {}
+        self.ban = lambda address, until: None
         sio.on("connect", self.connect)
         sio.on("disconnect", self.disconnect)
         for name in ("create", "join", "rejoin", "act", "start", "leave", "watch", "tables", "say", "rematch"):
             sio.on(name, self.command(getattr(self, "on_" + name)))
         sio.on("*", self.unknown)
 
+    # -- connections and their limits -------------------------------------------------------------------------------
+
+    def opened(self, eio_sid: str, environ: dict) -> str | None:
+        """A new Engine.IO connection: counted at its address; the refusal if the address has too many."""
+        key = client_address(environ)
+        if self.banned.get(key, 0) > time.monotonic():
+            return "rate-limited: this address is banned for a while: its connections went over their limits"
+        address = self.addresses.get(key)
+        if address is None:
+            address = self.addresses[key] = Address(self.limits)
+        if address.connections >= self.limits.connections_per_address:
+            return "rate-limited: too many connections from this address"
+        address.connections += 1
+        self.connections[eio_sid] = Connection(key, self.limits)
+        return None
+
+    def closed(self, eio_sid: str) -> None:
+        connection = self.connections.pop(eio_sid, None)
+        if connection is None:
+            return
+        address = self.addresses.get(connection.address)
+        if address is not None:
+            address.connections -= 1
+            # An address whose bucket is full again is forgotten; one still refilling is kept (reconnecting never
+            # gives it a fresh one) and forgotten at a later close once it is full.
+            if address.connections <= 0 and self.refilled(address):
+                del self.addresses[connection.address]
+        if len(self.addresses) > 2 * len(self.connections) + 1000:
+            for key in [key for key, item in self.addresses.items() if not item.connections and self.refilled(item)]:
+                del self.addresses[key]
+        if len(self.waiting) > 1000 and len(self.waiting) > 2 * len(self.addresses):
+            for key, tables in list(self.waiting.items()):
+                if not any(self.tables.waiting(table) for table in tables):
+                    del self.waiting[key]
+
+    @staticmethod
+    def refilled(address: Address) -> bool:
+        bucket = address.bucket
+        return bucket.level + (time.monotonic() - bucket.stamp) * bucket.rate >= bucket.burst
+
+    def admit(self, eio_sid: str, data) -> ServerError | None:
+        """Whether this packet may be read: the refusal for a connection or address over its rate, or for a packet
+        too large or binary (the server takes JSON only), else None."""
+        connection = self.connections.get(eio_sid)
+        if connection is None:
+            return None
+        now = time.monotonic()
+        if not connection.bucket.take(now):
+            rate = self.limits.events_per_second
+            return ServerError("rate-limited", "too many events: slow down", {"rate": rate, "limit": "connection"})
+        address = self.addresses.get(connection.address)
+        if address is not None and not address.bucket.take(now):
+            rate = self.limits.address_events_per_second
+            return ServerError(
+                "rate-limited", "too many events from this address: slow down", {"rate": rate, "limit": "address"}
+            )
+        if not isinstance(data, str) or data[:1] in ("5", "6"):
+            return ServerError("bad-request", "the server takes JSON events only, no binary data", {})
+        if len(data) > MAX_EVENT:
+            return ServerError("too-large", f"an event is at most {MAX_EVENT} bytes", {"limit": MAX_EVENT})
+        return None
+
+    async def refuse(self, eio_sid: str, ack: int | None, refusal: ServerError, namespace: str | None = None) -> None:
+        """Answer a refused packet (when it asked for an answer) and count it; a connection refused too often is
+        closed, its WebSocket with it."""
+        self.count_refusal(refusal.code)
+        namespace = namespace or "/"
+        if ack is not None and self.sio.manager.sid_from_eio_sid(eio_sid, namespace) is not None:
+            reply = self.sio.packet_class(sio_packet.ACK, namespace=namespace, id=ack, data=[refusal.answer()])
+            try:
+                await self.sio._send_packet(eio_sid, reply)
+            except Exception:  # the connection is closing
+                log.debug("refusal to %s not sent", eio_sid, exc_info=True)
+        await self.strike(eio_sid)
+
+    async def strike(self, eio_sid: str) -> None:
+        connection = self.connections.get(eio_sid)
+        if connection is not None and connection.strikes.add(time.monotonic()) >= self.limits.strikes:
+            limits_log.warning(
+                "a connection from %s was refused %d times in 10 s: closed", connection.address, self.limits.strikes
+            )
+            self.closed(eio_sid)
+            self.struck_off(connection.address)
+            await self.close(eio_sid)
+
+    def struck_off(self, address: str) -> None:
+        """One more connection of ``address`` closed for its limits: ``ban_after`` within a minute ban the
+        address for ``ban_seconds`` (a flood that reconnects at once is refused at the door, its cheapest)."""
+        now = time.monotonic()
+        closes = self.closes.setdefault(address, Strikes(60.0))
+        if closes.add(now) >= self.limits.ban_after:
+            until = self.banned[address] = now + self.limits.ban_seconds
+            del self.closes[address]
+            limits_log.warning(
+                "the address %s is banned for %g s: its connections went over their limits",
+                address,
+                self.limits.ban_seconds,
+            )
+            self.ban(address, until)
+        if len(self.closes) > 1000 or len(self.banned) > 1000:
+            self.closes = {key: item for key, item in self.closes.items() if item.times[-1] > now - 60}
+            self.banned = {key: until for key, until in self.banned.items() if until > now}
+
+    async def close(self, eio_sid: str) -> None:
+        """Close the connection at once, its WebSocket too (python-engineio's ``disconnect`` only sends the close
+        packet, and a client that ignores it would go on being read until its ping timeout)."""
+        socket = self.sio.eio.sockets.get(eio_sid)
+        await self.sio.eio.disconnect(eio_sid)
+        if socket is not None:
+            socket.queue.put_nowait(None)  # its writer ends, and closes the WebSocket
+
+    # -- Socket.IO's own events -------------------------------------------------------------------------------------
+
     async def connect(self, sid, environ, auth=None) -> None:
-        self.buckets[sid] = Bucket()
         self.seats[sid] = set()
         self.watching[sid] = set()
 
@@ -146,7 +336,6 @@ class Sockets:
         """A connection closed: its seats have one connection less. Told to the tables in tasks of their own,
         since a connection found dead while a table's broadcast sends to it is closed, and this awaited, right
         there, inside the table's actor (``server.wire.LocalManager``), which must not wait for itself."""
-        self.buckets.pop(sid, None)
         self.phrases.pop(sid, None)
         places = self.seats.pop(sid, set()) | {(table_id, WATCH) for table_id in self.watching.pop(sid, set())}
         for table_id, seat in places:
@@ -190,23 +379,14 @@ class Sockets:
 
     def command(self, handler):
         async def answer(sid, *args):
-            bucket = self.buckets.get(sid)
-            if bucket is not None and not bucket.take():
-                if bucket.strikes >= STRIKES:
-                    await self.sio.disconnect(sid)
-                return ServerError("rate-limited", "too many events: slow down", {"rate": RATE}).answer()
             try:
                 data = args[0] if len(args) == 1 else None
                 if not isinstance(data, dict):
                     raise ServerError("bad-request", "an event carries one JSON object", {})
-                try:
-                    size = len(json.dumps(data, separators=(",", ":")).encode())
-                except (TypeError, ValueError):
-                    raise ServerError("bad-request", "an event carries JSON values only", {}) from None
-                if size > MAX_EVENT:
-                    raise ServerError("too-large", f"an event is at most {MAX_EVENT} bytes", {"limit": MAX_EVENT})
                 return Holder(ok=True, result=await handler(sid, data))
             except ServerError as error:
+                if error.code == "rate-limited":
+                    await self.strike(self.sio.manager.eio_sid_from_sid(sid, "/"))
                 return error.answer()
             except Exception:
                 log.exception("event from %s", sid)
@@ -220,19 +400,45 @@ class Sockets:
     async def on_create(self, sid, data):
         game = data.get("game")
         options = data.get("options", {})
-        name = seat_name(data)
+        name = seat_name(data, self.limits.name_length)
         public = data.get("public", False)
         if not isinstance(public, bool):
             raise ServerError("bad-request", "public is true or false", {"field": "public"})
+        connection = self.connections.get(self.sio.manager.eio_sid_from_sid(sid, "/"))
+        if connection is None:  # closed meanwhile for its limits
+            raise ServerError("rate-limited", "this connection was closed for its limits", {"limit": "connection"})
+        address = connection.address
+        mine = [table for table in self.waiting.get(address, []) if self.tables.waiting(table)]
+        if len(mine) >= self.limits.waiting_tables:
+            raise ServerError(
+                "rate-limited",
+                "too many tables from this address wait for players: start one, or wait until one is full",
+                {"limit": "waiting-tables", "max": self.limits.waiting_tables},
+            )
+        options = self.timer_checked(options)
         result = await self.tables.create(game, options, data.get("seats"), language(data), name, public)
+        self.waiting[address] = [*mine, result["table"]]
         await self.seated(sid, result["table"], result["seat"], result["token"])
         return result
+
+    def timer_checked(self, options):
+        """A move timer shorter than ``min_timer`` (but not 0, none) is refused: every human move would be the
+        bot's."""
+        timer = options.get("timer") if isinstance(options, dict) else None
+        low = self.limits.min_timer
+        if isinstance(timer, (int, float)) and not isinstance(timer, bool) and 0 < timer < low:
+            raise ServerError(
+                "bad-request",
+                f"the option timer is 0 (none) or at least {low:g} seconds",
+                {"field": "options.timer", "min": low},
+            )
+        return options
 
     async def on_join(self, sid, data):
         table_id = text(data, "table")
         invite = text(data, "invite") if data.get("invite") is not None else None
         language(data)
-        result = await self.tables.join(table_id, invite, seat_name(data))
+        result = await self.tables.join(table_id, invite, seat_name(data, self.limits.name_length))
         await self.seated(sid, table_id, result["seat"], result["token"])
         return result
 
@@ -289,14 +495,14 @@ class Sockets:
             raise ServerError(
                 "bad-request", "phrase is one of the fixed phrases", {"field": "phrase", "allowed": list(PHRASES)}
             )
-        bucket = self.phrases.setdefault(sid, Bucket(PHRASE_BURST, PHRASE_RATE))
-        if not bucket.take():
+        bucket = self.phrases.setdefault(sid, Bucket(PHRASE_RATE, PHRASE_BURST))
+        if not bucket.take(time.monotonic()):
             raise ServerError("rate-limited", "one phrase every 2 seconds: slow down", {"phrases": PHRASE_RATE})
         if data.get("token") is not None:
             seat = await self.tables.speaker(table_id, text(data, "token"))
         elif table_id in self.watching.get(sid, ()):
             seat = None
-            if not self.crowd(table_id).take():
+            if not self.crowd(table_id).take(time.monotonic()):
                 raise ServerError("rate-limited", "the spectators say too much: slow down", {"phrases": CROWD_RATE})
         else:
             raise ServerError("bad-token", "a spectator says a phrase from a connection watching the table", {})
@@ -314,7 +520,7 @@ class Sockets:
                 self.crowds = {
                     key: old for key, old in self.crowds.items() if now - old.stamp < CROWD_BURST / CROWD_RATE
                 }
-            crowd = self.crowds[table_id] = Bucket(CROWD_BURST, CROWD_RATE)
+            crowd = self.crowds[table_id] = Bucket(CROWD_RATE, CROWD_BURST)
         return crowd
 
     async def on_rematch(self, sid, data):
@@ -326,13 +532,13 @@ class Sockets:
     async def on_act(self, sid, data):
         table_id, token = text(data, "table"), text(data, "token")
         version = whole(data, "version")
-        action = text(data, "action", MAX_ACTION)
+        action = text(data, "action", self.limits.action_length)
         return await self.tables.act(table_id, token, command_id(data), version, action)
 
     async def on_start(self, sid, data):
         table_id, token = text(data, "table"), text(data, "token")
         level = data.get("level")
-        if level is not None and (not isinstance(level, str) or len(level) > MAX_TEXT):
+        if level is not None and (not isinstance(level, str) or len(level) > MAX_TEXT or not level.isprintable()):
             raise ServerError("bad-request", "level is the name of one of the game's bots", {"field": "level"})
         return await self.tables.start(table_id, token, command_id(data), level)
 

@@ -35,6 +35,10 @@ CSP = (
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
 
+#: On every response: no type sniffing (a file is what its Content-Type says), and no Referer to other sites
+#: (a table's link carries its invite).
+SAFE_HEADERS = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"same-origin")]
+
 TYPES = {
     ".mjs": "text/javascript",
     ".wasm": "application/wasm",
@@ -105,14 +109,16 @@ class StaticSite:
         parts = [p for p in unquote(url_path).split("/") if p not in ("", ".")]
         if any(p == ".." or "\\" in p or "\0" in p for p in parts):
             return None
+        if any(len(p.encode("utf-8", "surrogateescape")) > 255 for p in parts):
+            return None  # no file has such a name (the system would refuse it: not a fault of the server's)
         candidate = self.root.joinpath(*parts) if parts else self.root
-        if candidate.is_dir():
-            candidate = candidate / "index.html"
         try:
+            if candidate.is_dir():
+                candidate = candidate / "index.html"
             candidate.resolve().relative_to(self.root)
-        except ValueError:
+            return candidate if candidate.is_file() else None
+        except (ValueError, OSError):  # outside the site, or a name the system refuses
             return None
-        return candidate if candidate.is_file() else None
 
     def not_found_page(self, url_path: str) -> Path | None:
         first = url_path.lstrip("/").split("/", 1)[0]
@@ -136,7 +142,7 @@ class StaticSite:
             return
         request_headers = dict(scope.get("headers") or [])
         host = request_headers.get(b"host", b"").decode("latin-1")
-        headers = [(b"content-security-policy", csp_for(host).encode())]
+        headers = [(b"content-security-policy", csp_for(host).encode()), *SAFE_HEADERS]
         method = scope["method"]
         path = scope["path"]
         if method not in ("GET", "HEAD"):

@@ -95,6 +95,10 @@ class Store(Protocol):
     async def lobby(self, game: str | None, limit: int) -> list[dict]:
         """The lobby's entries (of ``game``, or of every game), newest first, at most ``limit``."""
 
+    async def drop(self, table_id: str) -> None:
+        """The table is deleted, its log with it (a table that waited for its players too long): unknown from now
+        on."""
+
     async def unfinished(self) -> list[str]:
         """Every table whose game is not over."""
 

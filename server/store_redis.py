@@ -3,8 +3,8 @@
 Keys: ``t:<id>:meta`` (JSON), ``t:<id>:log`` (a list of JSON entries), ``t:<id>:owner`` (the owning process's
 name, with the lease's expiry as the key's own), ``unfinished`` (a set of table ids), ``owners`` (a sorted set:
 table -> when its lease ends, epoch ms, so that a process finds the orphans in one read), ``here:<id>`` (a hash:
-``<seat>:<process>`` -> that process's open connections to the seat; the seat ``-1`` counts spectators),
-``epoch`` (the store's identity).
+``<seat>:<process>`` -> that process's open connections to the seat; the seat ``-1`` counts spectators), ``epoch`` (the
+store's identity).
 
 Around the tables: ``t:<id>:record`` (a finished game's record, JSON), ``t:<id>:next`` (the table its rematch
 made); the lobby: ``lobby`` (a hash: table -> its summary, JSON) and ``lobby:<game>`` (sorted sets: table -> when
@@ -220,6 +220,16 @@ class RedisStore:
         ids = [table for _, table in found[:limit]]
         texts = await self.redis.hmget("lobby", ids) if ids else []
         return [json.loads(text) for text in texts if text]
+
+    @_reached
+    async def drop(self, table_id: str) -> None:
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.srem("unfinished", table_id)
+            pipe.zrem("owners", table_id)
+            pipe.delete(f"t:{table_id}:meta", f"t:{table_id}:log", f"t:{table_id}:owner", f"here:{table_id}")
+            pipe.delete(f"t:{table_id}:record", f"t:{table_id}:next")
+            await pipe.execute()
+        await self.list_table(table_id, "", 0, None)
 
     @_reached
     async def unfinished(self) -> list[str]:

@@ -167,6 +167,13 @@ class SqliteStore:
             rows = self._run("SELECT summary FROM lobby WHERE game = ? ORDER BY created DESC LIMIT ?", (game, limit))
         return [json.loads(row[0]) for row in rows]
 
+    async def drop(self, table_id: str) -> None:
+        self._run("DELETE FROM log WHERE table_id = ?", (table_id,))
+        for table in ("finished", "records", "nexts", "lobby", "tables"):
+            self._run(f"DELETE FROM {table} WHERE id = ?", (table_id,))
+        self.leases.pop(table_id, None)
+        self.here.pop(table_id, None)
+
     async def unfinished(self) -> list[str]:
         return [row[0] for row in self._run("SELECT id FROM tables WHERE id NOT IN (SELECT id FROM finished)")]
 

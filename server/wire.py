@@ -75,8 +75,23 @@ class _Json:
     loads = staticmethod(loads)
 
 
+class Malformed(ValueError):
+    """A packet that cannot be read (bad JSON, a number of over 100 digits, nesting too deep): refused as the
+    client's, never logged with a traceback."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class JsonPacket(socketio.packet.Packet):
     json = _Json
+
+    def decode(self, encoded_packet):
+        try:
+            return super().decode(encoded_packet)
+        except (ValueError, TypeError, IndexError, RecursionError) as error:
+            raise Malformed(f"{type(error).__name__}: {str(error)[:80]}") from None
 
     @classmethod
     def data_is_binary(cls, data) -> bool:

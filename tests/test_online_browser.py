@@ -34,7 +34,9 @@ BOOT = 120_000  # the board's engine starts in the page (Pyodide) when the table
 
 @pytest.fixture(scope="module")
 def server(site_dir, tmp_path_factory):
-    process = ServerProcess(site_dir, db=tmp_path_factory.mktemp("db") / "tables.sqlite3")
+    # A move timer of 4 s (the bot's turns come quickly), under the server's shortest for real players (10 s).
+    db = tmp_path_factory.mktemp("db") / "tables.sqlite3"
+    process = ServerProcess(site_dir, db=db, options=("--min-timer", "1"))
     yield process
     process.stop()
 

@@ -178,6 +178,8 @@ class GameSpec:
     bot_seed: str = ""
     #: The keys of ``view_json`` that are the seat's own, with what a spectator gets instead (``engine.core.views``).
     view_private: Mapping[str, object] = field(default_factory=dict, compare=False)
+    #: An action of the player to move, as typed, in the game's own notation.
+    _action_notation: Callable[[Any, str], str] | None = field(default=None, repr=False)
 
     @classmethod
     def of(cls, module: Any) -> GameSpec:
@@ -208,6 +210,7 @@ class GameSpec:
             getattr(module, "BOT_BUDGET_MS", None),
             getattr(module, "BOT_SEED", f"{module.NAME}-bot"),
             dict(module.VIEW_PRIVATE),
+            getattr(module, "action_notation", None),
         )
 
     def _records(self) -> Any:
@@ -360,6 +363,14 @@ class GameSpec:
         from .views import spectator_json
 
         return spectator_json(self, game, seat)
+
+    def action_notation(self, game: Any, text: str) -> str:
+        """``text``, an action of the player to move, written as the game's records write it: the same text however
+        the action was typed (case, spaces, a tile's leading zero). A ``NotationError`` if it is no action; whether
+        it is legal is ``apply_action``'s to say."""
+        if self._action_notation is None:
+            return text
+        return self._action_notation(game, text)
 
 
 class _Registry(Mapping[str, GameSpec]):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ..core.games import Option
-from .actions import DECLINE, event_action
+from .actions import DECLINE, event_action, parse_action
 from .game import SEATS, Game
 from .round import Round
 from .rules import Options
@@ -61,6 +61,14 @@ def make_bot(level: str, seat: int, rng: random.Random):
     from . import bots
 
     return bots.make_bot(level, rng)
+
+
+def action_notation(game: Game, text: str) -> str:
+    """An action as typed (``MELD r4 r5  r6``), in the notation of the records (``meld R4 R5 R6``); the round in
+    play reads its okey's pieces."""
+    if not game.rounds:
+        return text  # no round dealt: apply_action refuses it
+    return Game.notation(parse_action(text, game.rounds[-1].okey))
 
 
 def view_json(game: Game, seat: int) -> dict:

@@ -10,7 +10,7 @@ import random
 from collections import Counter
 
 from ..core.games import Option, OptionError
-from .actions import event_action, event_record
+from .actions import event_action, event_record, parse_action
 from .game import Drew, Game, Hand, Passed, Played
 from .rules import ruleset_named
 from .view import PlayerView
@@ -102,6 +102,11 @@ def tally(options: dict, names: list[str], rotate: bool):
     from .simulate import tally
 
     return tally(options, names, rotate)
+
+
+def action_notation(game: Game, text: str) -> str:
+    """An action as typed (``1|03 ON 0|1 High``), in the notation of the records (``1|3 on 0|1 high``)."""
+    return Game.notation(parse_action(text))
 
 
 def view_json(game: Game, seat: int) -> dict:

@@ -193,6 +193,10 @@ def online_text(lang: str, game: str) -> dict:
             "Shuffle check failed: the hash published when the table was created does not match the SHA-256 of "
             "the seed and the salt revealed at the end, so nothing shows that the deal was fixed before play."
         ),
+        "shuffleUnknown": _(
+            "Shuffle not checked: your link did not carry the hash published when the table was created. Compare "
+            "the hash below with the one the table's creator was shown."
+        ),
         "commitment": _("Hash published when the table was created: {digest}"),
         "leave": _("Leave the table"),
     }

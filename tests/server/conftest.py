@@ -18,12 +18,15 @@ def site(tmp_path_factory):
 #: The shared server's grace for a dropped seat (ms): shorter than the default 2 s, so that the absence tests wait
 #: less; the same clock otherwise.
 GRACE = 500
+#: The clock tests' move timer of 1 s, under the default shortest one (10 s: a real player's least).
+QUICK = ("--min-timer", "1")
 
 
 @pytest.fixture(scope="session")
 def server(site, tmp_path_factory):
     """One server process on SQLite for the tests that need no server of their own."""
-    process = ServerProcess(site, db=tmp_path_factory.mktemp("db") / "tables.sqlite3", grace=GRACE)
+    db = tmp_path_factory.mktemp("db") / "tables.sqlite3"
+    process = ServerProcess(site, db=db, grace=GRACE, options=QUICK)
     yield process
     process.stop()
 

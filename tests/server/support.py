@@ -61,11 +61,13 @@ class ServerProcess:
         bot_pace: int = 0,
         grace: int | None = None,
         profile: Path | None = None,
+        options: tuple[str, ...] = (),
     ) -> None:
         self.site, self.db = site, db
         args = [sys.executable, "-m", "server", "--port", "0", "--site", str(site), "--bot-pace", str(bot_pace)]
         args += ["--redis", redis] if redis else ["--db", str(db)]
         args += [] if grace is None else ["--grace", str(grace)]
+        args += list(options)  # more of python -m server's options (its limits)
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         # ``profile``: the server runs under cProfile, its statistics written to that file when it stops.
         self.profile = profile
@@ -166,10 +168,16 @@ class Player:
     """A real Socket.IO client at a table: every message it gets is kept (``messages``; not with ``history``
     False: a benchmark's clients would hold every state of every game), the last state too."""
 
-    def __init__(self, url: str, history: bool = True) -> None:
+    def __init__(self, url: str, history: bool = True, address: str | None = None) -> None:
         self.url = url
         self.history = history
-        self.sio = socketio.AsyncClient(reconnection=False)
+        #: ``address``: the loopback address it connects from (127.x.y.z: another client to the server's limits).
+        self.session = None
+        if address is not None:
+            import aiohttp
+
+            self.session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(address, 0)))
+        self.sio = socketio.AsyncClient(reconnection=False, http_session=self.session)
         self.messages: list[tuple[str, dict]] = []
         self.state: dict | None = None
         self.table: dict | None = None
@@ -279,6 +287,8 @@ class Player:
     async def close(self) -> None:
         if self.sio.connected:
             await self.sio.disconnect()
+        if self.session is not None:
+            await self.session.close()
 
 
 async def play_out(players: list[Player], pick=None, timeout: float = 60, moves: int | None = None) -> dict:

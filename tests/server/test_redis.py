@@ -8,14 +8,15 @@ from __future__ import annotations
 import asyncio
 import time
 
+from .conftest import QUICK
 from .support import Player, ServerProcess, play_out, run
 from .test_around import get
 from .test_games import okey_pick
 
 
 def test_two_processes_one_killed_and_the_game_finished_on_the_other(site, redis_server):
-    one = ServerProcess(site, redis=redis_server.url)
-    two = ServerProcess(site, redis=redis_server.url)
+    one = ServerProcess(site, redis=redis_server.url, options=QUICK)
+    two = ServerProcess(site, redis=redis_server.url, options=QUICK)
     try:
 
         async def main():

@@ -49,6 +49,12 @@ def test_every_response_carries_the_csp_with_only_socketios_websocket_added(serv
     assert get(server.url + "/missing")[1]["content-security-policy"] == csp
 
 
+def test_no_response_lets_a_browser_sniff_its_type(server):
+    """Every response says ``nosniff`` (a file is what its Content-Type says), Socket.IO's polling answers too."""
+    for path in ("/", "/worker.mjs", "/missing", "/socket.io/?EIO=4&transport=polling"):
+        assert get(server.url + path)[1]["x-content-type-options"] == "nosniff", path
+
+
 def served(site, path: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
     """One GET of the static app itself, in this process (no server): status, headers, body."""
     from server.static import StaticSite

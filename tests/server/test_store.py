@@ -284,6 +284,28 @@ def test_records_rematches_and_the_lobby(opener, kind):
         assert KEEP_MS - 60_000 < seen["ttl"] <= KEEP_MS
 
 
+def test_a_dropped_table_is_gone_with_its_log_lease_and_presence(opener):
+    """A table deleted (it waited for its players too long) is unknown from then on: no meta, no log, no owner,
+    no presence, not unfinished (so never rebuilt at a start); the others stay."""
+
+    async def main():
+        store = await opener()
+        try:
+            for table_id in ("t1", "t2"):
+                await store.create(table_id, meta(table_id), "a")
+                await store.append(table_id, entry(1), "a")
+                await store.present(table_id, 0, "a", 1)
+            await store.drop("t1")
+            gone = (await store.meta("t1"), await store.log("t1"), await store.presence("t1"))
+            return gone, await store.claim("t1", "b"), await store.unfinished(), await store.log("t2")
+        finally:
+            await store.close()
+
+    gone, claimed, unfinished, kept = run(main())
+    assert gone == (None, [], {}) and claimed is None
+    assert unfinished == ["t2"] and kept == [entry(1)]
+
+
 def test_a_store_that_cannot_be_written_says_so(kind, tmp_path):
     """A failing store raises ``StoreUnavailable``, never a refusal of the entry: SQLite on a file that turned
     read-only (as a full or failing disk leaves it), Redis gone."""

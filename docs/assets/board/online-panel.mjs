@@ -6,21 +6,14 @@
 // game's board.
 
 const version = new URL(import.meta.url).search;
-const [{ h, button, downloadJson, format }, words, lobby] = await Promise.all([
+const [{ h, button, downloadJson, format }, words, lobby, { shuffleCheck }] = await Promise.all([
   import(`./dom.mjs${version}`),
   import(`./online-words.mjs${version}`),
   import(`./online-lobby.mjs${version}`),
+  import(`./state.mjs${version}`),
 ]);
 
 const SOON = 10_000; // the countdown announced to screen readers at 10 seconds left
-
-// Whether the commitment announced at creation is the SHA-256 of "<salt>:<seed>" revealed in the record.
-export async function shuffleChecks(record, announced) {
-  if (!record?.salt || record.seed === undefined) return false;
-  const bytes = new TextEncoder().encode(`${record.salt}:${record.seed}`);
-  const digest = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return digest === (announced || record.commitment) && digest === record.commitment;
-}
 
 export class Panel {
   // online: online.mjs's table ({t, game, table, state, seats, link(), start(), say(), tell(), show()}).
@@ -173,10 +166,12 @@ export class Panel {
     const t = this.online.t;
     const check = h("p", { class: "online-table__shuffle", "data-online-shuffle": "pending" });
     const parts = [check];
-    if (announced) parts.push(h("p", { class: "online-table__help online-table__digest" }, format(t.commitment, { digest: announced })));
-    shuffleChecks(record, announced).then((ok) => {
-      check.dataset.onlineShuffle = ok ? "ok" : "bad";
-      check.textContent = ok ? t.shuffleOk : t.shuffleBad;
+    // The hash this page was told (the creator's answer, the link's c=); without one, the record's, to compare by hand.
+    const digest = announced || record?.commitment;
+    if (digest) parts.push(h("p", { class: "online-table__help online-table__digest" }, format(t.commitment, { digest })));
+    shuffleCheck(record, announced).then((verdict) => {
+      check.dataset.onlineShuffle = verdict;
+      check.textContent = { ok: t.shuffleOk, bad: t.shuffleBad, unknown: t.shuffleUnknown }[verdict];
     });
     return parts;
   }

@@ -106,6 +106,19 @@ export class Actions {
 // table's state changes only with its version (the end of the pause between two deals is a version of its own,
 // spec/online-tables.md), and the seat that moved hears its new state up to three times.
 
+// The shuffle's check at the end of an online game: "ok" when the commitment announced at the table's creation
+// (`announced`: the creator's own answer, or the c= of a joiner's link) is the SHA-256 of "<salt>:<seed>" revealed
+// in the record, "bad" when it is not (or the record's own commitment differs), and "unknown" when nothing was
+// announced to this page: the record's own commitment proves nothing, since whoever wrote the record wrote it too.
+export async function shuffleCheck(record, announced) {
+  if (!record?.salt || record.seed === undefined) return "bad";
+  const bytes = new TextEncoder().encode(`${record.salt}:${record.seed}`);
+  const digest = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
+  if (digest !== record.commitment) return "bad";
+  if (!announced) return "unknown";
+  return digest === announced ? "ok" : "bad";
+}
+
 // Whether a state of `version` is still worth converting, with the board showing `shown` (-1: none yet) and
 // `pending` waiting (null: none).
 export function takesState(version, shown, pending = null) {
