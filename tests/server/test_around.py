@@ -71,7 +71,7 @@ def test_a_public_open_table_starts_at_once_is_listed_and_a_visitor_takes_its_se
         await ada.until(lambda player: player.table["seats"][1] == seat)
         await play_out([ada, bo], moves=6)
         assert any(kind == "answer" and m["ok"] and "version" in m["result"] for kind, m in bo.messages)
-        third = await Player(server.url).connect()
+        third = await Player(server.url, address="127.4.0.1").connect()  # its waiting tables count for it alone
         assert error_of(await third.call("join", {"table": table, "lang": "en"})) == "table-full"
         # A name that shows nothing is no name (blank fillers, combining marks alone); one too long is refused.
         for blank in ("\u3164", "\u2800\u2800", "\u0301" * 5, "   "):
@@ -103,7 +103,7 @@ def test_a_public_open_table_starts_at_once_is_listed_and_a_visitor_takes_its_se
         assert (await third.ok("join", {"table": table, "lang": "en"}))["seat"] == 1
 
         # A private table: no watching or joining without its invite; no open seats.
-        other = await Player(server.url).connect()
+        other = await Player(server.url, address="127.4.0.2").connect()
         private = await other.create("sniff", ["human", "human"], {"pause": 0})
         assert error_of(await third.call("watch", {"table": private["table"], "lang": "en"})) == "bad-invite"
         wrong = {"table": private["table"], "invite": "x" + private["invite"], "lang": "en"}
