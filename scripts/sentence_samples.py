@@ -328,6 +328,19 @@ _TABLE: dict[tuple[str, str], Maker] = {
     ("online", "seat"): lambda s, m: [
         Value(translations(s.lang, "online").gettext("Seat {number}").format(number=n), f"seat {n}") for n in (1, 2)
     ],
+    ("online", "seats"): lambda s, m: [
+        Value(
+            ", ".join(["Ada", "Bea", translations(s.lang, "online").gettext("Seat {number}").format(number=3)]),
+            "the seats, as a list: the names typed, a seat without one",
+        )
+    ],
+    ("online", "phrase"): lambda s, m: [
+        Value(translations(s.lang, "online").gettext(phrase), "a phrase") for phrase in ("Good luck!", "One more game?")
+    ],
+    ("online", "part"): lambda s, m: [
+        Value(translations(s.lang, "play").gettext("Hand {number}").format(number=2), "a hand (Sniff)"),
+        Value(translations(s.lang, "okeyplay").gettext("Round {number}").format(number=2), "a round (Okey)"),
+    ],
     ("okeyplay", "seats"): lambda s, m: [
         Value(s.table.seat_list([0, 1]), "you and another"),
         Value(s.table.seat_list([1, 3]), "two others"),

@@ -9,7 +9,11 @@ Each page boots the board's engine (Pyodide) once: the board makes every state i
 
 from __future__ import annotations
 
+import os
+import re
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -20,6 +24,8 @@ from tests.support.browser import AXE, VIOLATIONS, PageWatch, axe_problems, okey
 pytestmark = pytest.mark.browser
 
 AXE_PATH = "/__axe__.js"
+#: Where the scenarios leave their screenshots of the lobby, a spectator's table and the phrases (to look at).
+SHOTS = Path(os.environ.get("ONLINE_SHOTS", tempfile.gettempdir()))
 ROOT = "[data-online]"
 SNIFF = "[data-sniff-board]"
 OKEY = "[data-okey-board]"
@@ -67,17 +73,41 @@ def _choose_timer(page, seconds: str) -> None:
     )
 
 
-def _create(page, seats, timer="0", name="", players=None):
+#: The name field's look, in the scheme the page has now: its border, its text's colour and its background's.
+FIELD = """() => { const s = getComputedStyle(document.querySelector('#online-name'));
+  return [s.borderTopStyle, parseFloat(s.borderTopWidth), s.color, s.backgroundColor, s.borderTopColor]; }"""
+
+
+def _lobby_in_view(page) -> None:
+    """Play online opened the lobby where the visitor looks: the box at the top of the window, its first field
+    focused; its name field a field one sees, in the light scheme and the dark one."""
+    top = page.evaluate("() => document.querySelector('.online-table__box').getBoundingClientRect().top")
+    assert 0 <= top < page.viewport_size["height"] / 2, top
+    assert page.evaluate("() => document.activeElement.closest('.online-table__box') !== null")
+    for scheme in ("default", "slate"):
+        page.evaluate("(scheme) => document.body.setAttribute('data-md-color-scheme', scheme)", scheme)
+        style, width, colour, background, border = page.evaluate(FIELD)
+        assert style == "solid" and width >= 1 and colour != background and border != background, (scheme, colour)
+    page.evaluate("() => document.body.setAttribute('data-md-color-scheme', 'default')")
+
+
+def _create(page, seats, timer="0", name="", players=None, listed=False, lobby=False, shot=None):
     page.click("[data-online-open]")
     page.wait_for_selector("[data-online-create]")
+    if lobby:
+        _lobby_in_view(page)
     if players:
         page.select_option("#online-players", players)
+    if listed:
+        page.check("#online-public")
     for seat, choice in enumerate(seats[1:], start=1):
         page.select_option(f"#online-seat-{seat}", choice)
     _choose_timer(page, timer)
     page.fill("#online-name", name)
+    if shot:
+        page.locator(".online-table__box").screenshot(path=str(SHOTS / shot))
     page.click("[data-online-create]")
-    if "friend" not in seats:  # every seat taken at once: the table plays, no link to send
+    if "friend" not in seats:  # every seat taken at once (a bot holding an open one): the table plays, no link
         page.wait_for_selector(f"{ROOT}[data-online-status=playing]", state="attached")
         return None
     page.wait_for_selector("[data-online-link]")
@@ -174,21 +204,57 @@ def test_sniff_with_a_friend_by_link_in_finnish_on_the_board_a_reload_and_an_abs
     context = _context(browser, url, shared=True)
     try:
         creator, creator_watch = _page(creators, url + "/play/")
-        link = _create(creator, ("you", "friend"), name="Ada")
+        creator.click("[data-online-open]")
+        creator.wait_for_selector("[data-online-create]")
+        # Classic Sniff's partnerships are offered with four players only.
+        creator.select_option("#online-rules", "classic")
+        assert creator.locator(".online-table__options [data-setting=partners]").is_hidden()
+        creator.select_option("#online-players", "4")
+        assert creator.locator(".online-table__options [data-setting=partners]").is_visible()
+        creator.select_option("#online-rules", "american")
+        creator.select_option("#online-players", "2")
+        link = _create(creator, ("you", "friend"), name="Ada", lobby=True)
         assert link.startswith(url + "/play/#table=")
         assert creator.locator("[data-online-seats] li").count() == 2
         assert axe_problems(creator, ROOT, source=url + AXE_PATH) == []
         finnish = link.replace("/play/#", "/fi/play/#")
         friend, watch = _page(context, finnish)
-        friend.fill("#online-name", "Bea")
+        friend.fill("#online-name", "Bea <b>")  # a name is text wherever it shows, never markup
         friend.click("[data-online-join]")
         for page in (creator, friend):
             page.wait_for_selector(f"{SNIFF}[data-play-phase]", timeout=BOOT)
-        # Each seat sees the other's typed name, and the board in its own language.
-        creator.wait_for_selector("[data-online-seats] li[data-seat='1']:has-text('Bea')")
+        # Each seat sees the other's typed name, and the board in its own language; the creator is told why the game
+        # started without Start.
+        creator.wait_for_selector("[data-online-seats] li[data-seat='1']:has-text('Bea <b>')")
+        assert creator.locator(f"{ROOT} b, {SNIFF} .sniff-play__seats b").count() == 0
+        assert "Every seat is taken" in creator.inner_text("[data-online-notice]")
+        # A third visitor is told at once that every seat is taken, and offered no seat.
+        third = _context(browser, url)
+        third.route("**/assets/pyodide/**", lambda route: route.abort())  # its board need not start: saves a boot
+        try:
+            late, _ = _page(third, link)
+            late.wait_for_selector("[data-online-notice]:has-text('Every seat at this table is taken')")
+            assert late.locator("[data-online-join]").count() == 0
+        finally:
+            third.close()
         assert "Ada" in friend.inner_text("[data-online-seats]")
         assert _board(friend, SNIFF, "me") == 1 and _board(creator, SNIFF, "me") == 0
         assert "Sinun vuorosi" in friend.inner_text(SNIFF) or "pelaa" in friend.inner_text(SNIFF)
+        # The second seat's strip shows the other seat, by its name, with its count and no tile face; its own tiles
+        # are its hand.
+        strip = friend.locator(f"{SNIFF} .sniff-play__seats li")
+        assert strip.count() == 1 and strip.first.get_attribute("data-seat") == "0"
+        assert strip.first.inner_text().startswith("Ada (") and "7 laattaa" in strip.first.inner_text()
+        assert friend.locator(f"{SNIFF} .sniff-play__seats .sniff-faces").count() == 0
+        assert friend.locator(f"{SNIFF} .sniff-play__tiles .sniff-tile").count() == 7
+        # A phrase in two languages: each page words it in its own reader's, beside the seat and in its list.
+        creator.click("[data-online-phrase=good-luck]")
+        friend.wait_for_selector("[data-online-said] li:has-text('Ada (Paikka 1): Onnea peliin!')")
+        assert friend.locator("[data-online-phrase]").count() == 9
+        assert friend.inner_text("[data-online-said-by='0']") == "Onnea peliin!"
+        friend.click("[data-online-phrase=thanks]")
+        creator.wait_for_selector("[data-online-said] li:has-text('Bea <b> (Seat 2): Thank you!')")
+        creator.wait_for_selector("[data-online-live]:has-text('Thank you!')", state="attached")
         # A hand played on the board to its end, with moves from both seats: then its end, every seat's tiles
         # and deductions, from the finished hand's record (the server's pause before the next deal).
         moved = _play([creator, friend], _sniff_move, lambda: _board(creator, SNIFF, "phase") == "handOver")
@@ -228,6 +294,9 @@ def test_sniff_with_a_friend_by_link_in_finnish_on_the_board_a_reload_and_an_abs
         assert auto and all(event["seat"] == 1 for event in auto)
         back, watch = _page(context, finnish)
         back.wait_for_selector("[data-online-notice]:has-text('botti pelasi puolestasi')")
+        # The summary says which hand each move was in, a line each.
+        summary = back.inner_text("[data-online-notice]")
+        assert re.search(r"Kierros \d+: ", summary), summary
         assert _state(back)["seat"] == 1
         creator.wait_for_selector("[data-online-seats] li[data-seat='1'][data-online-seat-kind=human]")
         watch.assert_clean()
@@ -238,16 +307,57 @@ def test_sniff_with_a_friend_by_link_in_finnish_on_the_board_a_reload_and_an_abs
     creator_watch.assert_clean()
 
 
-def test_okey_in_indonesian_on_the_rack_the_timer_the_end_review_record_and_shuffle(browser, server):
+def _watch_from_the_list(watcher, url):
+    """A visitor of the Italian Okey page finds the open table in the lobby (Join on its open seat, Watch) and
+    watches it: the table as a spectator sees it, no rack and no move of its own."""
+    watcher.click("[data-online-open]")
+    watcher.wait_for_selector("[data-online-list-watch]")
+    listed = watcher.locator("[data-online-listed]").first
+    assert "Ada (Posto 1)" in listed.inner_text() and "Posto 2: libero" in listed.inner_text()
+    assert listed.locator("[data-online-list-join]").count() == 1
+    watcher.locator(".online-table__box").screenshot(path=str(SHOTS / "lobby-desktop.png"))
+    listed.locator("[data-online-list-watch]").click()
+    watcher.wait_for_selector(f"{OKEY}[data-okey-phase]", timeout=BOOT)
+    assert _state(watcher)["seat"] is None and _board(watcher, OKEY, "me") is None
+    assert watcher.locator(f"{OKEY} .okey-rack__tile").count() == 0 and watcher.locator(".okey-move").count() == 0
+    assert "Stai guardando" in watcher.inner_text("[data-online-watching]")
+    assert watcher.locator(f"{OKEY} .okey-seat").count() == 4
+
+
+def test_okey_in_indonesian_on_the_rack_the_timer_a_spectator_phrases_the_end_and_one_more_game(browser, server):
     url = server.url
+    spectators = _context(browser, url)
+    watcher, watcher_watch = _page(spectators, url + "/it/okey-play/")
     with _open(browser, url, "/id/okey-play/", width=390) as page:
-        _create(page, ("you", "bot:random", "bot:random", "bot:random"), timer="4")  # assisted: the default
+        # A public table whose second seat is open to anyone: it plays at once, a bot holding that seat.
+        _create(
+            page,
+            ("you", "open", "bot:random", "bot:random"),
+            timer="6",
+            name="Ada",
+            listed=True,
+            shot="lobby-phone.png",
+        )
+        page.wait_for_selector(f"{OKEY}[data-okey-phase]", timeout=BOOT)
+        _watch_from_the_list(watcher, url)
+        page.wait_for_selector("[data-online-watchers='1']:has-text('1 penonton')")
+        # A phrase from the seat, read in Italian by the spectator; one from the spectator, read in Indonesian.
+        page.click("[data-online-phrase=good-luck]")
+        watcher.wait_for_selector("[data-online-said-by='0']:has-text('Buona fortuna!')")
+        assert "Ada (Posto 1): Buona fortuna!" in watcher.inner_text("[data-online-said]")
+        watcher.click("[data-online-phrase=hello]")
+        page.wait_for_selector("[data-online-said] li:has-text('Penonton: Halo!')")
+        watcher.locator(OKEY).screenshot(path=str(SHOTS / "spectator-desktop.png"))
+        watcher.set_viewport_size({"width": 390, "height": 900})
+        watcher.locator(OKEY).screenshot(path=str(SHOTS / "spectator-phone.png"))
+        watcher.set_viewport_size({"width": 1100, "height": 900})
+        page.locator("[data-online-phrases]").screenshot(path=str(SHOTS / "phrases-phone.png"))
         page.wait_for_selector(f"{OKEY}[data-okey-phase=you]", timeout=BOOT)
         # The assisted table's help, computed in the page for the visitor's own rack: the best arrangement.
         page.click("[data-key=arrange-best]")
         page.wait_for_function(f"() => !document.querySelector('{OKEY}').boardController.actions.busy('arrange')")
         # The rack is the board's: drag a tile onto another (the order is the visitor's own). A new state may change
-        # the rack, so each try starts early in the visitor's own turn, with at least 2.5 s of the 4 s timer left; one
+        # the rack, so each try starts early in the visitor's own turn, with at least 2.5 s of the 6 s timer left; one
         # that a new state overtook all the same (a slow machine) is made again in a later turn. A drag no state
         # overtook must put the tile in its place, and the tile dragged is still the one on the page: the board draws
         # itself again in place (patch.mjs), so nothing it draws ends a drag. One that left the rack exactly as it was
@@ -308,6 +418,24 @@ def test_okey_in_indonesian_on_the_rack_the_timer_the_end_review_record_and_shuf
         assert download.value.suggested_filename.startswith("okey-online-")
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
         assert axe_problems(page, OKEY, source=url + AXE_PATH) == []
+        assert axe_problems(page, ROOT, source=url + AXE_PATH) == []
+        # The spectator saw the same end, with no rack before it.
+        watcher.wait_for_selector(f"{OKEY}[data-okey-phase=gameOver]")
+        assert watcher.locator("[data-okey-row]").count() == 4
+        # One more game: the seat's page makes the next table; the spectator's page offers to watch it.
+        replay = page.get_attribute("[data-online-replay-link]", "href")
+        page.click("[data-online-rematch]")
+        page.wait_for_function(f"(old) => {STATE}?.table && {STATE}.table !== old", arg=_state(watcher)["table"])
+        watcher.wait_for_selector("[data-online-rematch=offered]")
+        assert watcher.evaluate("window.violations ?? []") == []
+        spectators.close()
+        watcher_watch.assert_clean()
+        # The replay's link, opened later (here by the player, whose browser has the engine compiled): the record
+        # from the server, move by move, the shuffle checked.
+        page.goto(replay)
+        page.wait_for_selector("[data-online-shuffle=ok]")
+        page.wait_for_selector(f"{OKEY} [data-okey-step]", timeout=BOOT)
+        assert page.locator("[data-online-phrases]").is_hidden()
 
 
 def test_a_static_host_has_no_table_server(browser, site_url):

@@ -1,4 +1,5 @@
-"""An online table's state as the board draws it, for every game: ``online_view``.
+"""An online table's state as the board draws it, for every game: ``online_view``; a seat's, or a spectator's
+(``seat`` null: no hand, no move, nobody is "you"), with the names people typed for the seats (``names``).
 
 The table server (``server/``, ``spec/online-tables.md``) sends each seat a ``state``: its view of the part in
 play (``board``: ``GameSpec.view_json`` less the envelope's ``events``, ``legal`` and ``hand``, which are the
@@ -60,6 +61,20 @@ class Pasts:
 pasts = Pasts()
 
 
+#: The longest name a seat may have (the server's bound, spec/online-tables.md): a longer one is cut.
+NAME_LENGTH = 32
+
+
+def _names(state: dict, players: int) -> tuple | None:
+    """The names people typed, by seat, as the page hands them over (``names``: a list, each a text or null); None
+    without any. A name is only ever text the boards put in text nodes, cut to its bound."""
+    names = state.get("names")
+    if not isinstance(names, list) or len(names) != players:
+        return None
+    kept = tuple(name.strip()[:NAME_LENGTH] or None if isinstance(name, str) else None for name in names)
+    return kept if any(kept) else None
+
+
 def _checked(state: object) -> dict:
     if not isinstance(state, dict) or not isinstance(state.get("board"), dict):
         raise PlayError("an online table's state has a board", code="arguments")
@@ -76,9 +91,16 @@ def online_view(spec, state: dict, lang: str = "en") -> dict:
     state = _checked(state)
     record = state.get("record") if state.get("over") else state.get("parts")
     past = pasts.game(spec, record) if isinstance(record, dict) and record.get(spec.parts) else None
-    seen = spec.view_from_json(state["board"] | {key: state[key] for key in ("events", "legal", "hand")})
+    board = state["board"] | {key: state[key] for key in ("events", "legal", "hand")}
+    # A spectator's state (no seat): the public part of a seat's view, read as seat 0's with nothing of its own, and
+    # drawn with no seat as the board's ("you" is nobody's).
+    watching = state.get("seat") is None and board.get("seat") is None
+    if watching:
+        board = board | {"seat": 0, "hand": [], "legal": []}
+    seen = spec.view_from_json(board)
     done = tuple(spec.parts_of(past)) if past is not None else ()
-    position = Position(seen, done, past is not None and past.is_terminal())
+    names = _names(state, board.get("players", 0))
+    position = Position(seen, done, past is not None and past.is_terminal(), watching=watching, names=names)
     options = state.get("options") if isinstance(state.get("options"), dict) else {}
     settings = spec.check_table_options(
         {option.name: options[option.name] for option in spec.table_options if option.name in options}

@@ -117,16 +117,21 @@ class Position:
     """What a board draws of a game from one seat (``seen.seat``): that seat's view of the part now, in play or
     just ended (``GameSpec.view_json``'s view), the finished parts (public: the part now among them once it has
     ended) and whether the game is over. In a replay of a record, ``shown`` is the part now, every tile of it
-    public."""
+    public. ``watching``: an online table's spectator, who sits at no seat (``seen`` is then a seat's view with
+    nothing of that seat's own in it); ``names``: the names people typed at an online table, by seat (None: none),
+    with which its board names the seats."""
 
     seen: Any
     done: tuple
     over: bool
     shown: Any = None
+    watching: bool = False
+    names: tuple | None = None
 
     @property
-    def me(self) -> int:
-        return self.seen.seat
+    def me(self) -> int | None:
+        """The board's own seat; None for a spectator."""
+        return None if self.watching else self.seen.seat
 
     @property
     def ended(self) -> Any:

@@ -26,10 +26,9 @@
 //   options(settings)     the engine's options for a new game or an online table (default: settings.mjs
 //                         engineOptions); players(options) and partners(options): the seats a table has, whether
 //                         partners sit opposite (the online lobby's)
-//   hidden(values)        the keys of the settings not on offer with these values (a box one rule has), hidden
-//                         in the board's form and the online lobby's; formShown(form): the board's form drawn or
-//                         changed (a label that depends on another choice); settingsChanged(): the visitor changed
-//                         a setting (a timer to start again)
+//   hidden(values, where) the keys of the settings not on offer with these values (a box one rule has), hidden in
+//                         the board's form (where: "board") and the online lobby's ("lobby"); formShown(form): the
+//                         board's form drawn or changed; settingsChanged(): a setting changed (a timer to start again)
 //   legacy                {read(), drop()}: a save of the release before, kept by the page (saves.mjs LEGACY)
 //   viewing(view, start)  before a new view is drawn (start: a new game's meta): what follows the view (a selection)
 //   shown(view)           after it is drawn and announced
@@ -128,6 +127,7 @@ export class Board {
     const own = this.game.open?.(this.intent);
     if (own) return own;
     if (this.intent === "online") return this.online.ready();
+    if (this.intent === "replay") return; // a record opened by its link: replays.mjs fromLink loads it now
     if (this.intent === "continue" && this.savedSlot) {
       await this.saves.claim(this.savedSlot);
       return this.resume(this.savedSlot === LEGACY ? this.game.legacy.read() : null);

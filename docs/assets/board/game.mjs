@@ -83,9 +83,10 @@ class Sniff {
     return options.players === 4 && (options.rules === "american" || options.partnerships);
   }
 
-  // The partnerships box is classic Sniff's (the board's settings and the online lobby's, by the stored names).
-  hidden({ rules }) {
-    return rules === "classic" ? [] : ["partners"];
+  // The partnerships box is classic Sniff's (the board's settings and the online lobby's, by the stored names); the
+  // lobby, whose players are a select, offers it with four players only (the board's radios say "alone" instead).
+  hidden({ rules, players }, where = "board") {
+    return rules === "classic" && (where !== "lobby" || players === 4) ? [] : ["partners"];
   }
 
   // Four players are partners in American Sniff; in classic Sniff they play alone unless the box is ticked.
@@ -218,7 +219,7 @@ class Sniff {
       view.hint ? table.hintPanel(view, t, { open: this.hintOpen, toggle: toggleHint }) : null,
     );
     const handOver = view.phase === "handOver" || view.phase === "gameOver";
-    if (!replay && !handOver) parts.push(this.handAndMoves(yourTurn));
+    if (!replay && !handOver && view.me !== null) parts.push(this.handAndMoves(yourTurn)); // a spectator has no hand
     parts.push(h("div", { class: "sniff-play__note", "data-board-message-slot": "", "data-patch-keep": "" })); // messages: beside the moves
     if (view.handEnd && view.phase !== "gameOver") {
       const nextHand = replay || board.source ? null : () => board.nextPart(); // online: the server deals

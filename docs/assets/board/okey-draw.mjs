@@ -133,7 +133,7 @@ function seatBlock(view, t, seat, on) {
   const place = PLACES[around(view, seat.seat)];
   const melds = view.table.filter((item) => item.owner === seat.seat);
   const ctx = context(view);
-  const revealed = seat.seat !== (view.me ?? 0) && seat.rack?.length && !view.roundEnd;
+  const revealed = seat.seat !== view.me && seat.rack?.length && !view.roundEnd;
   return h(
     "section",
     {

@@ -220,11 +220,12 @@ class Okey {
       draw.felt(view, t, on),
     );
     const over = view.phase === "roundOver" || view.phase === "gameOver";
-    if (!replay && !over) parts.push(hand.panel(view, yourTurn, draw.movesPanel(view, t, yourTurn, on)));
+    const seated = view.me !== null; // an online table's spectator has no rack, no moves, no tools
+    if (!replay && !over && seated) parts.push(hand.panel(view, yourTurn, draw.movesPanel(view, t, yourTurn, on)));
     if (replay && view.seats[0].rack?.length && !view.roundEnd) parts.push(hand.replayRack(view));
     // A refused move's reason, a record's message: here, beside the moves, where the visitor is looking.
     parts.push(h("div", { class: "okey-play__note", "data-board-message-slot": "", "data-patch-keep": "" }));
-    if (!replay && !over) parts.push(hand.tools(view));
+    if (!replay && !over && seated) parts.push(hand.tools(view));
     // An online table's server deals the next round and the game's end is the online panel's: no buttons for them.
     const online = Boolean(board.source);
     if (view.roundEnd) parts.push(draw.roundEndPanel(view, t, replay || online, on));

@@ -5,8 +5,9 @@
 // as any view: the same table, buttons, rack, keyboard, announcements, settlements, chart and review.
 //
 // The source: {state(): the latest state, act(action)?: sends a move with the state's version and resolves to the
-// server's new state, or rejects with the reason in the page's words}. A source without act (a table watched, not
-// played) draws every state and sends no move.
+// server's new state, or rejects with the reason in the page's words; watching()?: true while the page watches the
+// table}. A source without act, or watching (a table watched, not played), draws every state and sends no move: a
+// spectator's state has no seat (its view's `me` is null), so no hand or move of its own is drawn.
 
 const version = new URL(import.meta.url).search;
 const state = await import(`./state.mjs${version}`);
@@ -115,7 +116,7 @@ export class OnlineSource {
   act(action) {
     const board = this.board;
     const { source } = board;
-    if (!source.act) return; // a table watched: no move is the page's
+    if (!source.act || source.watching?.()) return; // a table watched: no move is the page's
     return board.busyWhile(
       board.actions.run(
         "act",

@@ -30,6 +30,18 @@ export class Replays {
     return this.load(text);
   }
 
+  // A record fetched by its link (an online table's replay, online.mjs): the engine started for it if it was not
+  // (the board then opens on the replay alone; closing it starts the board's own game), then replayed.
+  async fromLink(text) {
+    const board = this.board;
+    if (!board.runtime) {
+      board.intent = "replay";
+      board.root.boardLoader?.start();
+      await board.runtimeReady;
+    }
+    return this.load(text);
+  }
+
   refused(reason) {
     this.board.drawing.message(format(this.board.text.badRecord, { reason }));
   }

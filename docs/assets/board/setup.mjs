@@ -54,7 +54,7 @@ export class Setup {
   // What the form offers with the settings chosen, and the adapter's own touches.
   shown(element) {
     const { game, settings: values } = this.board;
-    form.showOffered(element, game.hidden?.(values));
+    form.showOffered(element, game.hidden?.(values, "board"));
     game.formShown?.(element);
   }
 

@@ -185,9 +185,12 @@ export function seatsPanel(view, text, { reveal }) {
       " ",
       h("strong", { "data-score": side.score }, String(side.score)),
     );
+  // The visitor's own seat is view.me (seat 0 against the bots; an online table's second seat is 1; none for a
+  // spectator): its tiles are in its hand below, so the strip leaves it out until a hand's end reveals every seat.
+  const me = view.me;
   const seat = (seat, index) => {
-    if (index === 0 && !reveal) return null;
-    const shown = seat.tiles !== null && (reveal || index !== 0);
+    if (index === me && !reveal) return null;
+    const shown = seat.tiles !== null && (reveal || index !== me);
     const backs = () => h("span", { class: "sniff-backs" }, Array.from({ length: seat.count }, tileBack));
     return h(
       "li",

@@ -26,7 +26,7 @@ REPLAY_OPENS_AT = "first"
 def _words(position: Position, lang: str):
     from .text import Words
 
-    return Words(lang, position.seen.options.mode, position.me)
+    return Words(lang, position.seen.options.mode, position.me, position.names)
 
 
 #: How the site's pages carry the table (``scripts/hooks/board.py``): its module and style

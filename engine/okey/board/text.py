@@ -144,10 +144,13 @@ class Words:
     """The sentences of one game, in one language, from the player's seat ``me`` (seat 0 on the board against
     bots; an online table's own seat): that seat is "you", the others are named from it."""
 
-    def __init__(self, lang: str, mode: str = "solo", me: int = 0) -> None:
+    def __init__(self, lang: str, mode: str = "solo", me: int | None = 0, names=None) -> None:
         self.lang = lang
         self.mode = mode
+        #: The player's seat; None for an online table's spectator, for whom no seat is "you".
         self.me = me
+        #: The names people typed at an online table, by seat (None: a seat without one).
+        self.names = tuple(names) if names else (None,) * 4
         catalog = translations(lang, "okeyplay")
         self._ = catalog.gettext
         self.ngettext = catalog.ngettext
@@ -177,9 +180,18 @@ class Words:
     # -- who -----------------------------------------------------------------
 
     def seat(self, seat: int) -> str:
+        """A seat as the table names it: "You", or where it sits from you (East, North, West); at an online table
+        the name its player typed with that place ("Ada (East)"); to a spectator, the name or the seat's number."""
         _ = self._
+        name = self.names[seat] if 0 <= seat < len(self.names) else None
+        if self.me is None:
+            return name or _("Seat {number}").format(number=seat + 1)
         names = {"you": _("You"), "east": _("East"), "north": _("North"), "west": _("West")}
-        return names[_SEATS[(seat - self.me) % 4]]
+        place = names[_SEATS[(seat - self.me) % 4]]
+        if name and seat != self.me:
+            # Translators: a seat at an online table: the name its player typed, and where it sits ("Ada (East)").
+            return _("{name} ({seat})").format(name=name, seat=place)
+        return place
 
     def seat_list(self, seats: list[int]) -> str:
         """Seats as a list: ``East and West``, ``You, East and West``."""
@@ -200,6 +212,9 @@ class Words:
         if self.mode == "pairs":
             if 0 in seats and 1 in seats:
                 return _("Both sides share the win with {total}.").format(total=total)
+            if self.me is None:
+                # Translators: the winning partners, as a spectator names them: "Ada and Carl win with 12."
+                return _("{seats} win with {total}.").format(seats=self.seat_list(sorted(seats)), total=total)
             if self.me in seats:
                 return _("You and North win with {total}.").format(total=total)
             return _("East and West win with {total}.").format(total=total)

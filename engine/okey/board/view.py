@@ -104,7 +104,7 @@ def news(position: Position, since: int, lang: str) -> list[str]:
     """The sentences of the round's events from index ``since`` on (and its end), as the seat saw them; ``since``
     below 0 (a new deal): how the round began, first."""
     seen = position.seen
-    words = Words(lang, seen.options.mode, seen.seat)
+    words = Words(lang, seen.options.mode, position.me, position.names)
     return [line for index, line in narrate(seen, seen.round_number, words) if index >= since]
 
 
@@ -194,9 +194,9 @@ def game_view(position: Position, lang: str, *, assisted: bool = False) -> dict:
     in the view): what that seat may see (its view), and only a finished round, or the round of a replay (the
     position's ``shown``), where every rack is public, read from the round itself."""
     seen = position.seen
-    me = seen.seat
+    me = position.me  # None for a spectator: no seat's rack is its own
     options: Options = seen.options
-    words = Words(lang, options.mode, me)
+    words = Words(lang, options.mode, me, position.names)
     shown = position.shown
     now = phase(position)
     mine = now == Phase.YOU and shown is None
@@ -216,7 +216,7 @@ def game_view(position: Position, lang: str, *, assisted: bool = False) -> dict:
             {
                 "seat": seat,
                 "name": words.seat(seat),
-                "partner": options.partners(me, seat),
+                "partner": me is not None and options.partners(me, seat),
                 "rackSize": size,
                 "rackText": words.rack_size(size),
                 "opened": seen.opened[seat],

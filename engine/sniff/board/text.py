@@ -120,13 +120,18 @@ class Words:
     ``partnerships``: four players as two sides (always in American Sniff, an option in classic Sniff).
     """
 
-    def __init__(self, lang: str, players: int, partnerships: bool | None = None, me: int = 0) -> None:
+    def __init__(
+        self, lang: str, players: int, partnerships: bool | None = None, me: int | None = 0, names=None
+    ) -> None:
         self.lang = lang
         self.players = players
         self.partnerships = players == 4 if partnerships is None else partnerships
+        #: The player's seat; None for an online table's spectator, for whom no seat is "you".
         self.me = me
-        #: The player's side: its seat, or its partnership (seats 0 + 2 are side 0).
-        self.my_side = me % 2 if self.partnerships else me
+        #: The names people typed at an online table, by seat (None: a seat without one).
+        self.names = tuple(names) if names else (None,) * players
+        #: The player's side: its seat, or its partnership (seats 0 + 2 are side 0); None for a spectator.
+        self.my_side = None if me is None else me % 2 if self.partnerships else me
         catalog = translations(lang, "play")
         self._ = catalog.gettext
         self.ngettext = catalog.ngettext
@@ -134,15 +139,27 @@ class Words:
     # -- who ---------------------------------------------------------------
 
     def seat(self, seat: int) -> str:
+        """A seat as the board names it: "You", or where it sits from you (West, North, East); at an online table
+        the name its player typed with that place ("Ada (West)"); to a spectator, the name or the seat's number."""
         _ = self._
+        name = self.names[seat] if 0 <= seat < len(self.names) else None
+        if self.me is None:
+            return name or _("Seat {number}").format(number=seat + 1)
         names = {"you": _("You"), "west": _("West"), "north": _("North"), "east": _("East")}
-        return names[_SEATS[self.players][(seat - self.me) % self.players]]
+        place = names[_SEATS[self.players][(seat - self.me) % self.players]]
+        if name and seat != self.me:
+            # Translators: a seat at an online table: the name its player typed, and where it sits ("Ada (West)").
+            return _("{name} ({seat})").format(name=name, seat=place)
+        return place
 
     def side(self, side: int) -> str:
         """A side's name: the seat's, or both partners' with four players."""
         _ = self._
         if not self.partnerships:
             return self.seat(side)
+        if self.me is None:
+            # Translators: a partnership as a spectator names it, by its two seats: "Ada and Carl".
+            return _("{first} and {second}").format(first=self.seat(side), second=self.seat(side + 2))
         return _("You and North") if side == self.my_side else _("West and East")
 
     # -- moves -------------------------------------------------------------
@@ -343,6 +360,9 @@ class Words:
 
     def winner(self, side: int, score: int, target: int) -> str:
         _ = self._
+        if self.partnerships and self.me is None:
+            template = _("{players} reach {target} and win the game, with {score} points.")
+            return template.format(players=self.side(side), score=score, target=target)
         if self.partnerships:
             template = (
                 _("You and North reach {target} and win the game, with {score} points.")

@@ -166,15 +166,16 @@ def award_text(hand: Hand, words: Words) -> str:
     return words.award(hand.award.seat, opponents, own, hand.award.points)
 
 
-def _words(seen: PlayerView, lang: str) -> Words:
-    return Words(lang, seen.players, seen.players == 4 and seen.sides == 2, seen.seat)
+def _words(position: Position, lang: str) -> Words:
+    seen = position.seen
+    return Words(lang, seen.players, seen.players == 4 and seen.sides == 2, position.me, position.names)
 
 
 def news(position: Position, since: int, lang: str) -> list[str]:
     """What changed since the seat's view had ``since`` events, to announce: each move (with its points), then
     the end of the hand if it ended; ``since`` below 0 (a new deal): how the hand began, first."""
     seen = position.seen
-    words = _words(seen, lang)
+    words = _words(position, lang)
     lines = start_lines(seen, words) if since < 0 else []
     lines.extend(words.event(event) for event in seen.events[max(since, 0) :])
     if position.ended is not None:
@@ -208,8 +209,8 @@ def game_view(position: Position, lang: str) -> dict:
     in the view): what that seat may see (its view), and only a finished hand, or the hand of a replay (the
     position's ``shown``), where every tile is public, read from the hand itself."""
     seen = position.seen
-    me = seen.seat
-    words = _words(seen, lang)
+    me = position.me  # None for a spectator: no seat's tiles are its own
+    words = _words(position, lang)
     shown = position.shown
     ended = position.ended
     public = shown if shown is not None else ended
