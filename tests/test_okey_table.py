@@ -24,7 +24,8 @@ from engine.board.text import loader_text
 from engine.core.games import GAMES
 from engine.core.sessions import position_of
 from engine.okey.board.errors import error_words
-from engine.okey.board.text import Words, ui_text
+from engine.okey.board.page_text import ui_text
+from engine.okey.board.text import Words
 from engine.okey.board.view import action_json, game_view
 from engine.okey.bots import GreedyBot
 from engine.okey.game import Game

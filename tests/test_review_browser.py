@@ -170,7 +170,7 @@ def test_the_review_of_a_sniff_hand_names_the_missed_fifteen(browser, csp_url, t
 
 
 def test_the_review_of_an_okey_round_names_the_penalty_discard(browser, csp_url, played):  # noqa: F811
-    from engine.okey.board.text import ui_text
+    from engine.okey.board.page_text import ui_text
 
     text = ui_text("en")
     words = text["review"]

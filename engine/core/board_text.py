@@ -1,7 +1,8 @@
 """The words both games' boards share (the ``board`` message catalog): the settings' pace and new-game
 buttons, and the replay's controls; and the shape of a setting's words (``option_words``). Each game's ``ui_text``
-(``engine.<game>.board.text``) holds them among its own words, in the same places: the settings' under
-``options``, by the setting's name (the game's options as its spec names them, ``bots``, ``pace``)."""
+(``engine.sniff.board.text``, ``engine.okey.board.page_text``) holds them among its own words, in the same places:
+the settings' under ``options``, by the setting's name (the game's options as its spec names them, ``bots``,
+``pace``)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 // The Okey table's drawing: the parts of the table that show the game as it stands (okey.mjs puts them in order,
 // okey-hand.mjs draws the rack, which the visitor arranges; the end of the game's chart is chart.mjs's). Each takes
-// the view (engine/okey/board/view.py), the words (engine/okey/board/text.py ui_text) and, for its buttons, the
+// the view (engine/okey/board/view.py), the words (engine/okey/board/page_text.py ui_text) and, for its buttons, the
 // table's handlers `on`.
 
 const version = new URL(import.meta.url).search;

@@ -11,7 +11,7 @@
 //   replay   a loaded record, move by move.
 // The move timer: when it runs out, a bot plays the visitor's turn, and the log says so. Nothing else plays for
 // the visitor: a hidden tab keeps its seat. Words come from the engine's okeyplay catalog: the fixed words in the
-// root's data-okey-text (engine/okey/board/text.py ui_text), every sentence about the game in its replies.
+// root's data-okey-text (engine/okey/board/page_text.py ui_text), every sentence about the game in its replies.
 // Keys pressed inside the table stay in the table: Material's keyboard shortcuts never see them.
 
 const version = new URL(import.meta.url).search;

@@ -39,8 +39,8 @@ PICTURE = ("R4", "R5", "R6", "K9", "B9", "Y9", "B12", "B12")
 
 
 def page_words(lang: str) -> dict:
-    """The table's fixed words in ``lang``, for the page (``engine.okey.board.text.ui_text``)."""
-    from .text import ui_text
+    """The table's fixed words in ``lang``, for the page (``engine.okey.board.page_text.ui_text``)."""
+    from .page_text import ui_text
 
     return ui_text(lang)
 

@@ -32,8 +32,12 @@ from ..arrange import best_value, is_penalty, layoff_spots, opening, pairs_openi
 from ..events import Discarded, Drew, LaidMelds, LaidOff, LaidPairs, Seized, Took
 from ..game import OkeyView, Round
 from ..melds import Piece, format_pieces, make_meld
+from ..render.legend import FALSE_JOKER_MARK, OKEY_MARK
 from ..rules import OPENED_MELDS, Options
-from .text import MARKS, Words
+from .text import Words
+
+#: The marks the table draws on a tile, the diagrams' own: the okey's star and the false joker's clover.
+MARKS = {"okey": OKEY_MARK, "falseJoker": FALSE_JOKER_MARK}
 
 
 class Phase(enum.StrEnum):
