@@ -17,8 +17,8 @@ if str(ROOT) not in sys.path:
 
 from engine.core.board_text import option_words  # noqa: E402
 from engine.core.i18n import translations  # noqa: E402
-from engine.okey.board.text import Words as OkeyWords  # noqa: E402
 from engine.okey.board.page_text import ui_text as okey_ui_text  # noqa: E402
+from engine.okey.board.text import Words as OkeyWords  # noqa: E402
 from engine.sniff.board.text import ui_text as sniff_ui_text  # noqa: E402
 
 COLOURS = "RBKY"
