@@ -131,4 +131,3 @@ class TableClock:
             self.next_bot = now_ms() + RETRY_MS
             return self.plan()
         await self.changed(seats=False, bot_moved=True)
-

@@ -66,4 +66,3 @@ class RematchCommands:
             "token": token,
             "commitment": table.meta["commitment"],
         }
-

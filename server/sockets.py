@@ -22,15 +22,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import unicodedata
 
 import socketio
 from socketio import packet as sio_packet
 
 from engine.core.games import GAMES
-from engine.core.i18n import LANGUAGES
 
 from .errors import ServerError, server_bug
+from .fields import bot_level, command_id, language, seat_name, text, timer_option, whole
 from .limits import Bucket, Limits, Strikes, address_key, quiet
 from .service import Tables
 from .store import WATCH
@@ -42,10 +41,6 @@ limits_log = quiet("server.limits")[0]
 
 #: The largest event the server reads (its JSON text); larger ones are refused with too-large.
 MAX_EVENT = 64 * 1024
-#: The longest text field (an id, a token, an invite).
-MAX_TEXT = 128
-#: Letters and symbols that show nothing (Hangul fillers, the blank braille pattern): a name of these alone is none.
-BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 #: The phrases a seat or a spectator may say (by id; each page words them in its reader's language).
 PHRASES = ("hello", "good-luck", "well-played", "thanks", "sorry", "oops", "nice-move", "one-more", "bye")
 #: Phrases per connection: PHRASE_BURST at once, then one every 1 / PHRASE_RATE seconds; a table's spectators
@@ -53,54 +48,6 @@ PHRASES = ("hello", "good-luck", "well-played", "thanks", "sorry", "oops", "nice
 PHRASE_BURST, PHRASE_RATE, CROWD_BURST, CROWD_RATE = 3.0, 0.5, 10.0, 1.0
 #: Tables one connection watches at once at most.
 MAX_WATCHING = 4
-
-
-def text(data: dict, name: str, limit: int = MAX_TEXT) -> str:
-    """A text field of the protocol: ids, tokens, invites and actions are printable ASCII."""
-    value = data.get(name)
-    if not isinstance(value, str) or not value or len(value) > limit or not (value.isascii() and value.isprintable()):
-        message = f"{name} is a text of 1 to {limit} printable ASCII characters"
-        raise ServerError("bad-request", message, {"field": name})
-    return value
-
-
-def whole(data: dict, name: str, default: int | None = None) -> int:
-    value = data.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**53:
-        raise ServerError("bad-request", f"{name} is a whole number from 0", {"field": name})
-    return value
-
-
-def seat_name(data: dict, limit: int) -> str | None:
-    """The optional ``name`` a visitor typed for their seat: a printable text of at most ``limit`` characters,
-    trimmed; one that shows nothing (empty, blank fillers, combining marks alone) is no name."""
-    value = data.get("name")
-    if value is None:
-        return None
-    if not isinstance(value, str) or len(value) > limit or not value.isprintable():
-        raise ServerError("bad-request", f"name is a text of at most {limit} characters", {"field": "name"})
-    value = value.strip()
-    if not any(char not in BLANKS and unicodedata.category(char)[0] not in "MZC" for char in value):
-        return None
-    return value
-
-
-def command_id(data: dict) -> str:
-    """The client's own ``id`` of a command (a text or a number): a command sent again with it is not applied
-    twice."""
-    value = data.get("id")
-    if isinstance(value, bool) or not isinstance(value, (str, int)) or len(str(value)) > MAX_TEXT:
-        raise ServerError("bad-request", "id is the client's own text or number for this command", {"field": "id"})
-    if isinstance(value, str) and not value.isprintable():
-        raise ServerError("bad-request", "id is a printable text", {"field": "id"})
-    return str(value)
-
-
-def language(data: dict) -> str:
-    lang = data.get("lang", "en")
-    if lang not in LANGUAGES:
-        raise ServerError("bad-request", f"lang is one of {', '.join(LANGUAGES)}", {"field": "lang"})
-    return lang
 
 
 def client_address(environ: dict) -> str:
@@ -415,24 +362,11 @@ class Sockets:
                 "too many tables from this address wait for players: start one, or wait until one is full",
                 {"limit": "waiting-tables", "max": self.limits.waiting_tables},
             )
-        options = self.timer_checked(options)
+        options = timer_option(options, self.limits.min_timer)
         result = await self.tables.create(game, options, data.get("seats"), language(data), name, public)
         self.waiting[address] = [*mine, result["table"]]
         await self.seated(sid, result["table"], result["seat"], result["token"])
         return result
-
-    def timer_checked(self, options):
-        """A move timer shorter than ``min_timer`` (but not 0, none) is refused: every human move would be the
-        bot's."""
-        timer = options.get("timer") if isinstance(options, dict) else None
-        low = self.limits.min_timer
-        if isinstance(timer, (int, float)) and not isinstance(timer, bool) and 0 < timer < low:
-            raise ServerError(
-                "bad-request",
-                f"the option timer is 0 (none) or at least {low:g} seconds",
-                {"field": "options.timer", "min": low},
-            )
-        return options
 
     async def on_join(self, sid, data):
         table_id = text(data, "table")
@@ -537,10 +471,7 @@ class Sockets:
 
     async def on_start(self, sid, data):
         table_id, token = text(data, "table"), text(data, "token")
-        level = data.get("level")
-        if level is not None and (not isinstance(level, str) or len(level) > MAX_TEXT or not level.isprintable()):
-            raise ServerError("bad-request", "level is the name of one of the game's bots", {"field": "level"})
-        return await self.tables.start(table_id, token, command_id(data), level)
+        return await self.tables.start(table_id, token, command_id(data), bot_level(data))
 
     async def on_leave(self, sid, data):
         table_id, token = text(data, "table"), text(data, "token")
