@@ -341,7 +341,7 @@ class TableActor(TableClock, RematchCommands):
 
     async def on_seen(self, seats: list[int]) -> Holder:
         """The ``table`` event and the ``state`` events of ``seats`` now: what a process whose Socket.IO channel
-        was cut off sends its connections again (``server.service.Tables.resync``)."""
+        was cut off sends its connections again (``server.recovery.Recovery.resync``)."""
         table, shared = self.table, self.host.store.shared
         states = [
             Holder(table=self.id, version=table.version, seat=seat, state=views.wire_state(table, seat, shared))
