@@ -11,7 +11,8 @@ Time is the event loop's: one timer per table, for whatever comes next (``server
 bot's turn, the turn's deadline, the end of an absent seat's grace). A bot's choice is made in the bots' process
 pool (``server.bots``) while the mailbox goes on: commands are answered meanwhile, and the choice comes back as a
 message of its own, played only if the table is still where the bot looked at it. A finished table's rematch and
-the claims of its seats at the next table are commands of their own (``server.rematch``).
+the claims of its seats at the next table are commands of their own (``server.rematch``), as are the
+spectators' (``server.spectators``).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .clock import TableClock
 from .cluster import Moved
 from .errors import ServerError, server_bug, store_down
 from .rematch import RematchCommands
+from .spectators import Spectators
 from .store import WATCH, StoreConflict, StoreUnavailable, now_ms
 from .tables import Table, digest, fingerprint, new_token
 from .wire import Holder
@@ -55,11 +57,9 @@ COMMANDS = frozenset(
         "speaker",
     }
 )
-#: Spectators at one table at most (counted by the processes that report them).
-MAX_WATCHERS = 500
 
 
-class TableActor(TableClock, RematchCommands):
+class TableActor(TableClock, RematchCommands, Spectators):
     def __init__(self, table: Table, host, presence: dict[int, dict[str, int]]) -> None:
         #: ``host`` (``server.service.Tables``): ``store``, ``emit``, ``bots``, ``name`` (this process),
         #: ``grace_ms``, ``bot_pace_ms``, and ``finished(actor)``, ``forget(actor)``.
@@ -199,22 +199,6 @@ class TableActor(TableClock, RematchCommands):
         ):
             raise ServerError("bad-invite", "this invite is not the table's", {"table": self.id})
 
-    async def on_watch(self, invite: str | None) -> None:
-        """Whether a spectator may watch: any for a public table, else one with the invite; not beyond the bound."""
-        if not self.table.public:
-            self.check_invite(invite)
-        if self.watchers() >= MAX_WATCHERS:
-            raise ServerError(
-                "table-full",
-                "this table has as many spectators as it takes",
-                {"table": self.id, "watchers": MAX_WATCHERS},
-            )
-
-    async def on_peek(self) -> Holder:
-        """What a spectator is sent: its ``state`` and the ``table`` object."""
-        state = views.wire_state(self.table, None, self.host.store.shared)
-        return Holder(state=state, table=await self.info())
-
     async def on_speaker(self, token: str) -> int:
         """The seat ``token`` holds, to say a phrase: a finished game's too, not one its human left."""
         seat = self.seat(token, over_ok=True)
@@ -328,17 +312,6 @@ class TableActor(TableClock, RematchCommands):
         await self.relist()
         self.plan()
 
-    async def watching(self, process: str, count: int) -> None:
-        before = self.watchers()
-        counts = self.present.setdefault(WATCH, {})
-        if count:
-            counts[process] = count
-        else:
-            counts.pop(process, None)
-        if self.watchers() != before:
-            await self.host.emit("table", await self.info(), room=self.id)
-            await self.relist()
-
     async def on_seen(self, seats: list[int]) -> Holder:
         """The ``table`` event and the ``state`` events of ``seats`` now: what a process whose Socket.IO channel
         was cut off sends its connections again (``server.recovery.Recovery.resync``)."""
@@ -381,9 +354,6 @@ class TableActor(TableClock, RematchCommands):
 
     def answer(self, seat: int) -> Holder:
         return Holder(version=self.table.version, state=views.wire_state(self.table, seat, self.host.store.shared))
-
-    def watchers(self) -> int:
-        return sum(self.present.get(WATCH, {}).values())
 
     async def info(self) -> dict:
         """The ``table`` event now (a finished table's ``next``, looked up once)."""
