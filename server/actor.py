@@ -7,10 +7,12 @@ Order of every change: check it, apply it to the engine's game (``Table.apply``)
 ``state``. A change the store did not take leaves the table rebuilt from its log, so memory never runs ahead of
 the store.
 
-Time is the event loop's: one timer per table, for whatever comes next (the end of a pause, a bot's turn, the
-turn's deadline, the end of an absent seat's grace). A bot's choice is made in the bots' process pool
-(``server.bots``) while the mailbox goes on: commands are answered meanwhile, and the choice comes back as a
-message of its own, played only if the table is still where the bot looked at it.
+Time is the event loop's: one timer per table, for whatever comes next (``server.clock``: the end of a pause, a
+bot's turn, the turn's deadline, the end of an absent seat's grace). A bot's choice is made in the bots' process
+pool (``server.bots``) while the mailbox goes on: commands are answered meanwhile, and the choice comes back as a
+message of its own, played only if the table is still where the bot looked at it. A finished table's rematch and
+the claims of its seats at the next table are commands of their own (``server.rematch``), as are the
+spectators' (``server.spectators``).
 """
 
 from __future__ import annotations
@@ -18,24 +20,24 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import time
 from collections import deque
 
 from engine.core.errors import EngineError
 
 from . import views, wire
+from .clock import TableClock
 from .cluster import Moved
 from .errors import ServerError, server_bug, store_down
+from .rematch import RematchCommands
+from .spectators import Spectators
 from .store import WATCH, StoreConflict, StoreUnavailable, now_ms
-from .tables import Table, digest, fingerprint, new_token, rematch_meta, rematch_token
+from .tables import Table, digest, fingerprint, new_token
 from .wire import Holder
 
 log = logging.getLogger("server")
 
 #: Commands waiting at one table at most; more are refused (``rate-limited``) until it catches up.
 MAILBOX = 256
-#: After a bot failed to choose (a worker lost, an engine fault): when it tries again (ms).
-RETRY_MS = 1000
 #: The commands a table takes from outside (``on_<op>``), from this process or forwarded by another.
 COMMANDS = frozenset(
     {
@@ -55,11 +57,9 @@ COMMANDS = frozenset(
         "speaker",
     }
 )
-#: Spectators at one table at most (counted by the processes that report them).
-MAX_WATCHERS = 500
 
 
-class TableActor:
+class TableActor(TableClock, RematchCommands, Spectators):
     def __init__(self, table: Table, host, presence: dict[int, dict[str, int]]) -> None:
         #: ``host`` (``server.service.Tables``): ``store``, ``emit``, ``bots``, ``name`` (this process),
         #: ``grace_ms``, ``bot_pace_ms``, and ``finished(actor)``, ``forget(actor)``.
@@ -199,71 +199,6 @@ class TableActor:
         ):
             raise ServerError("bad-invite", "this invite is not the table's", {"table": self.id})
 
-    async def on_watch(self, invite: str | None) -> None:
-        """Whether a spectator may watch: any for a public table, else one with the invite; not beyond the bound."""
-        if not self.table.public:
-            self.check_invite(invite)
-        if self.watchers() >= MAX_WATCHERS:
-            raise ServerError(
-                "table-full",
-                "this table has as many spectators as it takes",
-                {"table": self.id, "watchers": MAX_WATCHERS},
-            )
-
-    async def on_peek(self) -> Holder:
-        """What a spectator is sent: its ``state`` and the ``table`` object."""
-        state = views.wire_state(self.table, None, self.host.store.shared)
-        return Holder(state=state, table=await self.info())
-
-    async def on_rematch(self, token: str) -> dict:
-        """A seat of this finished table asks for one more game: the first makes the next table (and sits at it);
-        a later one is told which it is, to claim its seat there (``on_claim``)."""
-        table = self.table
-        seat = self.seat(token, over_ok=True)
-        if table.seats[seat].get("left"):
-            raise ServerError("bad-token", "this seat was left: a bot played it", {"table": self.id})
-        if table.status != "over":
-            raise ServerError("illegal", "the game is not over", {"code": "rematch-playing", "table": self.id})
-        next_id = self.next or await self.host.store.next_of(self.id)
-        if next_id is None:
-            wanted = secrets.token_urlsafe(12)
-            next_id = await self.host.store.set_next(self.id, wanted)
-            if next_id == wanted:
-                meta = rematch_meta(table, next_id, seat, token)
-                await self.host.make(meta)
-                self.next = next_id
-                await self.host.emit("table", await self.info(), room=self.id)
-                made = {"seat": seat, "token": rematch_token(token, next_id), "invite": meta["invite"]}
-                return {"next": next_id, "made": {"table": next_id, "commitment": meta["commitment"], **made}}
-        if self.next is None:
-            self.next = next_id
-            await self.host.emit("table", await self.info(), room=self.id)
-        return {"next": next_id, "made": None}
-
-    async def on_claim(self, previous: str, token: str) -> dict:
-        """A seat of the finished table (``previous``: its token's digest) takes the seat a rematch reserved for it
-        here, with ``token`` (derived from its own: the same claim again gets the same answer)."""
-        table = self.table
-        seat = table.reserved_seat(previous)
-        if seat is None:
-            raise ServerError("bad-token", "no seat here was kept for that seat", {"table": self.id})
-        info = table.seats[seat]
-        if info["token"] is None:
-            if table.status == "over":
-                raise ServerError("over", "the game is over", {"table": self.id})
-            await self.write(table.next_entry(kind="join", seat=seat, token=digest(token)))
-            self.away_since[seat] = now_ms()
-            await self.changed()
-        elif not secrets.compare_digest(info["token"], digest(token)):
-            raise ServerError("bad-token", "that seat was taken", {"table": self.id})
-        return {
-            "table": self.id,
-            "invite": table.meta["invite"],
-            "seat": seat,
-            "token": token,
-            "commitment": table.meta["commitment"],
-        }
-
     async def on_speaker(self, token: str) -> int:
         """The seat ``token`` holds, to say a phrase: a finished game's too, not one its human left."""
         seat = self.seat(token, over_ok=True)
@@ -377,20 +312,9 @@ class TableActor:
         await self.relist()
         self.plan()
 
-    async def watching(self, process: str, count: int) -> None:
-        before = self.watchers()
-        counts = self.present.setdefault(WATCH, {})
-        if count:
-            counts[process] = count
-        else:
-            counts.pop(process, None)
-        if self.watchers() != before:
-            await self.host.emit("table", await self.info(), room=self.id)
-            await self.relist()
-
     async def on_seen(self, seats: list[int]) -> Holder:
         """The ``table`` event and the ``state`` events of ``seats`` now: what a process whose Socket.IO channel
-        was cut off sends its connections again (``server.service.Tables.resync``)."""
+        was cut off sends its connections again (``server.recovery.Recovery.resync``)."""
         table, shared = self.table, self.host.store.shared
         states = [
             Holder(table=self.id, version=table.version, seat=seat, state=views.wire_state(table, seat, shared))
@@ -430,9 +354,6 @@ class TableActor:
 
     def answer(self, seat: int) -> Holder:
         return Holder(version=self.table.version, state=views.wire_state(self.table, seat, self.host.store.shared))
-
-    def watchers(self) -> int:
-        return sum(self.present.get(WATCH, {}).values())
 
     async def info(self) -> dict:
         """The ``table`` event now (a finished table's ``next``, looked up once)."""
@@ -499,112 +420,7 @@ class TableActor:
         await self.host.store.finish(self.id, wire.dumps(self.table.final_record()))
         self.host.finished(self)
 
-    # -- the clock --------------------------------------------------------------------------------------------------
-
-    def plan(self) -> None:
-        """The table's one timer, for what comes next: the end of the pause, a bot's move (after the pace), the
-        turn's deadline or the end of an absent seat's grace; none when only a human's move can change anything."""
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
-        table = self.table
-        now = now_ms()
-        if not self.stopped and table.status == "waiting":
-            self.timer = self.loop.call_later(max(0, self.expires - now) / 1000, self.post, self.on_expire)
-            return
-        if self.stopped or self.thinking is not None or table.status != "playing":
-            return
-        if table.pausing:
-            at = table.pause_until
-        else:
-            seat = table.current
-            if seat is None:
-                return
-            if self.bot_plays(seat, now):
-                at = max(now, self.next_bot)
-            else:
-                times = [] if table.deadline is None else [table.deadline]
-                if not self.here(seat):
-                    times.append(self.away_since.get(seat, now) + self.host.grace_ms)
-                if not times:
-                    return
-                at = min(times)
-        self.timer = self.loop.call_later(max(0, at - now) / 1000, self.post, self.on_tick)
-
-    def bot_plays(self, seat: int, now: int) -> bool:
-        """Whether the bot plays ``seat``'s turn now: a bot's seat, one its human left, out of time, or away past
-        its grace."""
-        table = self.table
-        if table.controller(seat) == "bot":
-            return True
-        if table.deadline is not None and now >= table.deadline:
-            return True
-        return not self.here(seat) and self.away_since.get(seat, now) + self.host.grace_ms <= now
-
-    async def on_tick(self) -> None:
-        """The timer: deal after the pause, or let the bot play the turn whose time has come."""
-        self.timer = None
-        table = self.table
-        if table.status != "playing" or self.thinking is not None:
-            return
-        now = now_ms()
-        if table.pausing:
-            if now < table.pause_until:
-                return self.plan()
-            await self.write(table.next_entry(kind="deal", seat=None))
-            return await self.changed(seats=False)
-        seat = table.current
-        if seat is not None and now >= self.next_bot and self.bot_plays(seat, now):
-            self.think(seat)
-        else:
-            self.plan()
-
-    async def on_expire(self) -> None:
-        """A table still waiting for its players when its time is up is deleted: it holds no memory or store
-        space any more, and is not rebuilt at the next start (its link then finds no table)."""
-        self.timer = None
-        if self.table.status != "waiting" or now_ms() < self.expires:
-            return self.plan()
-        minutes = self.host.waiting_ms / 60000
-        log.info("table %s: nobody started it within %g minutes; deleted", self.id, minutes)
-        await self.host.store.drop(self.id)
-        self.stop(give_up=False)
-
-    def think(self, seat: int) -> None:
-        """The bot chooses ``seat``'s move in the pool; the mailbox goes on meanwhile."""
-        table, meta = self.table, self.table.meta
-        level = table.seats[seat]["level"] if table.seats[seat]["kind"] == "bot" else table.spec.default_bot
-        actions = [entry["action"] for entry in table.entries if entry["kind"] == "act"]
-        version = table.version
-        choosing = self.host.bots.choose(
-            self.id, meta["game"], meta["seed"], meta["options"], actions, seat, level, secrets.randbits(64)
-        )
-        self.thinking = self.loop.create_task(choosing)
-        started = time.perf_counter()
-        self.thinking.add_done_callback(lambda done: self.post(self.on_chose, version, seat, done, started))
-
-    async def on_chose(self, version: int, seat: int, done: asyncio.Task, started: float) -> None:
-        """The bot's choice: played if the table is where the bot saw it and the bot still plays the seat."""
-        self.thinking = None
-        if done.cancelled():
-            return self.plan()
-        error = done.exception()
-        if error is not None:
-            log.error("table %s: the bot could not choose (%r); it tries again", self.id, error, exc_info=error)
-            self.next_bot = now_ms() + RETRY_MS
-            return self.plan()
-        log.debug("table %s: the bot chose in %.0f ms", self.id, (time.perf_counter() - started) * 1000)
-        table = self.table
-        if table.version != version or table.current != seat or not self.bot_plays(seat, now_ms()):
-            return self.plan()  # the table moved on (a seat came back, a seat left): look again
-        auto = table.seats[seat]["kind"] == "human"
-        try:
-            await self.write(table.next_entry(kind="act", seat=seat, action=done.result(), auto=auto))
-        except EngineError:
-            log.exception("table %s: the engine refused its own bot's move", self.id)
-            self.next_bot = now_ms() + RETRY_MS
-            return self.plan()
-        await self.changed(seats=False, bot_moved=True)
+    # -- loading and closing ----------------------------------------------------------------------------------------
 
     async def on_wake(self) -> None:
         """A table just loaded (created, recovered, taken over): its timer; a game found over is finished (its

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import socketio
 
+from .admission import GuardedServer
 from .bus import Bus
 from .cluster import Alone, RedisLink
 from .host import Host
@@ -16,7 +17,7 @@ from .limits import Limits, quiet
 from .metrics import Metrics, observe
 from .records import Records
 from .service import GRACE_MS, Tables
-from .sockets import GuardedServer, Sockets
+from .sockets import Sockets
 from .static import SAFE_HEADERS, StaticSite
 from .store_redis import RedisStore
 from .store_sqlite import SqliteStore

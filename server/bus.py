@@ -9,7 +9,7 @@ could not publish is dropped with a line in the log. Here, instead:
 
 - the connection that listens never retries on its own: a loss comes up to ``messages``, which subscribes again as
   soon as Redis answers (at most a second apart) and then calls ``back()``, so that the process makes up for what
-  it may have missed (``server.service.Tables.resync``: every seat connected here is sent its state again);
+  it may have missed (``server.recovery.Recovery.resync``: every seat connected here is sent its state again);
 - a message ``Bus`` could not publish is remembered by its table (``dropped``): the table's owner broadcasts the
   table again once Redis takes messages again (at its next beat).
 

@@ -8,14 +8,14 @@ which count each connection from its first byte to its end, a WebSocket's too:
 
 - a connection over ``connections_per_address`` from its address is answered ``429`` and closed, one over
   ``connections`` in all ``503``; nothing is read from it;
-- an address banned for a while (its connections went over their limits again and again: ``server.sockets``)
+- an address banned for a while (its connections went over their limits again and again: ``server.admission``)
   is answered ``429`` at once;
 - a request's head must arrive within ``request_timeout`` seconds of the connection's start (or of the last
   answer on it), its body within ``body_timeout`` of its head; else the connection is closed.
 
 The address is the peer's: behind a reverse proxy (its address in ``--forwarded-allow-ips``) every connection
 comes from the proxy, so the proxy's own connections are not counted per address (the proxy limits its clients;
-the Socket.IO layer counts them by the address the proxy forwards, ``server.sockets``).
+the Socket.IO layer counts them by the address the proxy forwards, ``server.admission``).
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ class Gate:
         self.proxies = trusted(proxies)
         self.open: dict[object, str] = {}  # transport -> its address
         self.per_address: dict[str, int] = {}
-        #: Addresses banned (``server.sockets``: their connections went over their limits), until when (monotonic).
+        #: Addresses banned (``server.admission``: their connections went over their limits), until when (monotonic).
         self.banned: dict[str, float] = {}
 
     def ban(self, address: str, until: float) -> None:

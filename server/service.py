@@ -11,11 +11,10 @@ table. A finished table is read-only: any process loads it to answer its seats.
 Presence: this process counts its own connections per seat, writes the count to the store (so a process taking
 the table over knows it), and tells the table's actor. The owner drops the counts of processes that died.
 
-Faults of the parts around (spec/online-tables.md, "Failing parts"): when this process's Redis channels were cut
-off, it reports its presence again and sends its connections their seats' states again (``resync``); a store
-that comes back without its data is noticed at the next beat by its identity (``epoch``), and every connection
-here at one of the tables it lost is told ``lost`` (``table-lost``). On SIGTERM the tables are handed over
-(``hand_over``): their leases are given up at once, for another process to carry them on.
+The leases over the process's life (its start, its beat, the hand-over at SIGTERM) are ``server.leases``'s; the
+faults of the parts around (spec/online-tables.md, "Failing parts": a store that comes back without its data,
+Redis's channels cut off) are ``server.recovery``'s. Here: the commands, and the routing that takes each to its
+table's actor.
 """
 
 from __future__ import annotations
@@ -34,7 +33,9 @@ from .actor import TableActor
 from .bots import BotPool
 from .cluster import Alone, Gone, Moved
 from .errors import ServerError, store_down, table_lost
-from .store import KEEP_MS, StoreUnavailable, now_ms
+from .leases import Leases
+from .recovery import Recovery
+from .store import StoreUnavailable
 from .tables import Table, digest, new_meta, rematch_token
 
 log = logging.getLogger("server")
@@ -45,24 +46,13 @@ KEEP_DONE = 256
 GRACE_MS = 2000
 #: How long a table waits for its players before it is deleted (``--waiting-minutes``).
 WAITING_MS = 60 * 60 * 1000
-#: How often a process renews its leases, adopts orphans and looks for dead processes (s).
-BEAT = 1.0
 #: How many times a command follows a table that moves between processes before it gives up (``unavailable``).
 HOPS = 4
 #: The lobby: at most this many tables in an answer, read from the store at most once a second per game.
 LOBBY_SIZE, LOBBY_AGE = 50, 1.0
-#: How often the finished tables past their keeping are looked for (s).
-PURGE_EVERY = 3600
-#: How many lost tables a process remembers, to answer their seats ``table-lost`` rather than ``unknown-table``.
-KEEP_LOST = 10_000
-#: How long a table's states, asked for again after a loss of Redis's messages, are waited for (s); then again at
-#: the next beat.
-RESYNC_WAIT = 2.0
-#: At SIGTERM, how long the tables' commands under way may take to finish before their leases are given up (s).
-HAND_OVER_WAIT = 2.0
 
 
-class Tables:
+class Tables(Leases, Recovery):
     def __init__(
         self,
         store,
@@ -359,180 +349,3 @@ class Tables:
             await self.store.release(table_id, self.name)
         except StoreUnavailable as error:
             log.warning("table %s: its lease was not given up (%s); it runs out", table_id, error)
-
-    # -- ownership over time ----------------------------------------------------------------------------------------
-
-    async def open(self) -> int:
-        """At start: listen for other processes, take every orphan table (with SQLite: every unfinished one), and
-        beat. How many tables were taken."""
-        self.epoch = await self.store.epoch(secrets.token_hex(8))
-        await self.cluster.start(self.serve, self.on_back)
-        taken = await self.adopt_orphans()
-        self.beating = asyncio.get_running_loop().create_task(self.beat())
-        return taken
-
-    async def hand_over(self) -> None:
-        """SIGTERM: no table is taken any more; the commands under way finish (for at most ``HAND_OVER_WAIT``), and
-        every table is given up at once: with Redis another process takes each over at its next command or beat,
-        without waiting for the lease to run out."""
-        if self.stopping:
-            return
-        self.stopping = True
-        if self.beating is not None:
-            self.beating.cancel()
-        actors = list(self.actors.values())
-        for actor in actors:
-            actor.stop(give_up=False)
-        running = [actor.task for actor in actors if actor.task is not None]
-        if running:
-            await asyncio.wait(running, timeout=HAND_OVER_WAIT)
-        for actor in actors:
-            actor.close()
-            try:
-                await self.store.release(actor.id, self.name)
-            except StoreUnavailable as error:
-                log.warning("the tables' leases were not given up (%s): they run out", error)
-                break
-        log.info("%d tables handed over", len(actors))
-
-    async def close(self) -> None:
-        """At stop: the tables handed over (if SIGTERM has not already), the link to the other processes closed, and
-        the bots' workers ended."""
-        await self.hand_over()
-        await self.cluster.stop()
-        self.bots.shutdown()
-
-    async def beat(self) -> None:
-        while True:
-            await asyncio.sleep(BEAT)
-            try:
-                await self.check_store()  # before the leases: a store that lost them lost the tables too
-                self.start_resync()
-                if time.monotonic() - self.purged >= PURGE_EVERY:
-                    self.purged = time.monotonic()
-                    deleted = await self.store.purge(now_ms())
-                    if deleted:
-                        log.info("%d tables finished %d days ago or more deleted", deleted, KEEP_MS // 86_400_000)
-                await self.renew()
-                if self.bus is not None:
-                    for table_id in self.bus.take_dropped():
-                        actor = self.actors.get(table_id)
-                        if actor is not None:
-                            actor.post(actor.on_resend)
-                if self.store.shared:
-                    await self.adopt_orphans()
-                    await self.drop_dead_processes()
-                if self.store_failing:
-                    log.warning("the store answers again")
-                    self.store_failing = False
-            except StoreUnavailable as error:
-                if not self.store_failing:
-                    log.warning("the store failed at the beat: %s", error)
-                    self.store_failing = True
-            except Exception:
-                log.exception("the beat failed")
-
-    async def renew(self) -> None:
-        for table_id in await self.store.renew(self.name, list(self.actors)):
-            actor = self.actors.get(table_id)
-            if actor is not None:
-                log.warning("table %s: its lease was lost; another process carries it on", table_id)
-                actor.stop()
-
-    async def adopt_orphans(self) -> int:
-        taken = 0
-        for table_id in await self.store.orphans():
-            if table_id in self.actors or await self.store.claim(table_id, self.name) != self.name:
-                continue
-            try:
-                await self.activate(table_id)
-                taken += 1
-            except ServerError as error:
-                log.warning("table %s: not taken: %s", table_id, error)
-        return taken
-
-    async def drop_dead_processes(self) -> None:
-        """The seats' connections held by processes that died are closed: those seats are away."""
-        places: dict[str, list[tuple[TableActor, int]]] = {}
-        for actor in self.actors.values():
-            for seat, counts in actor.present.items():
-                for process in counts:
-                    if process != self.name:
-                        places.setdefault(process, []).append((actor, seat))
-        if not places:
-            return
-        alive = await self.cluster.alive(set(places))
-        for process in set(places) - alive:
-            for actor, seat in places[process]:
-                log.info("table %s: seat %d's connections were on process %s, which is gone", actor.id, seat, process)
-                await self.store.present(actor.id, seat, process, 0)
-                actor.post(actor.on_presence, seat, process, 0)
-
-    # -- failing parts ----------------------------------------------------------------------------------------------
-
-    async def check_store(self) -> bool:
-        """Whether the store still is the one this process opened (its ``epoch``); if it is not (it came back
-        without its data), every table this process knew is lost, and its players here are told (True)."""
-        epoch = await self.store.epoch(secrets.token_hex(8))
-        if epoch == self.epoch:
-            return False
-        await self.store_lost(epoch)
-        return True
-
-    async def store_lost(self, epoch: str) -> None:
-        """The store lost its tables: their actors stop (nothing is written), the tables are remembered as lost, and
-        every connection of this process at one of them is sent ``lost`` (each process tells its own)."""
-        known = {*self.actors, *self.done, *(table_id for table_id, _ in self.connections)}
-        log.error("the tables' store came back without its data: %d tables known here are lost", len(known))
-        self.epoch = epoch
-        self.lost_total += len(known)
-        for actor in [*self.actors.values(), *self.done.values()]:
-            actor.stop(give_up=False)
-        for table_id in sorted(known):
-            self.lost[table_id] = None
-            while len(self.lost) > KEEP_LOST:
-                self.lost.popitem(last=False)
-        for table_id in sorted(known):
-            error = table_lost(table_id)
-            message = {"table": table_id, "code": error.code, "message": error.message}
-            await self.emit("lost", message, room=table_id, ignore_queue=True)
-
-    def on_back(self) -> None:
-        """A Redis channel of this process is listened to again after a loss (``server.bus``): every table with a
-        seat connected here is to be sent again, now and, for those that fail, at the next beats."""
-        self.unsynced.update(table_id for table_id, _ in self.connections)
-        self.start_resync()
-
-    def start_resync(self) -> None:
-        if self.unsynced and not self.syncing:
-            task = asyncio.get_running_loop().create_task(self.resync())
-            self.syncing.add(task)
-            task.add_done_callback(self.syncing.discard)
-
-    async def resync(self) -> None:
-        """After this process's channels were cut off: its presence reported again (the tables' owners may have
-        taken it for gone and dropped its counts), and each of its connections sent its table and its seat's state
-        now (what was broadcast meanwhile did not reach it). Only here: each process makes up for its own loss."""
-        seats: dict[str, list[int]] = {}
-        for table_id, seat in list(self.connections):
-            if table_id in self.unsynced:
-                seats.setdefault(table_id, []).append(seat)
-        self.unsynced.difference_update(set(self.unsynced) - set(seats))  # nobody of theirs is here any more
-        for table_id, numbers in seats.items():
-            try:
-                for seat in numbers:
-                    await self.present(table_id, seat, 0)
-                seen = await asyncio.wait_for(self.call(table_id, "seen", sorted(numbers)), RESYNC_WAIT)
-            except TimeoutError:
-                log.warning("table %s: its seats here not sent their states again yet: no answer", table_id)
-                continue
-            except ServerError as error:
-                if error.code != "unavailable":
-                    self.unsynced.discard(table_id)
-                log.warning("table %s: its seats here not sent their states again: %s", table_id, error.message)
-                continue
-            self.unsynced.discard(table_id)
-            await self.emit("table", seen["table"], room=table_id, ignore_queue=True)
-            for state in seen["states"]:
-                await self.emit("state", state, room=views.rooms(table_id, state["seat"])[1], ignore_queue=True)
-        log.info("after a loss of Redis's messages: %d tables' seats sent their states again", len(seats))

@@ -5,13 +5,8 @@ Every event is answered through its acknowledgement with ``{"ok": true, "result"
 makes an answer a traceback, and a fault of the server is answered as the server's (``server-error``, logged
 once), never as the client's ``bad-request``.
 
-Every packet a connection sends is counted before it is read (``server.limits``: events per second per connection
-and per client address), and a connection refused ``strikes`` times within 10 seconds for its limits is closed,
-its WebSocket with it (it cannot open the namespace again for a fresh limit). A packet that cannot be read, a
-binary one, or an event named as Socket.IO's own (``connect``, ``disconnect``: python-socketio would run the
-server's handlers for them) is refused as ``bad-request`` (answered when it carries an acknowledgement id) and
-counted, never logged with a traceback. A client address holds at most ``waiting_tables`` tables waiting for
-players.
+Every packet is counted and checked before it is read (``server.admission``), and every event's fields before any
+table sees them (``server.fields``). A client address holds at most ``waiting_tables`` tables waiting for players.
 
 This layer knows the tables only through their interface (``server.service.Tables``): the commands, the seats'
 presence and the rooms a seat's connection listens in; never the store.
@@ -22,30 +17,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import unicodedata
-
-import socketio
-from socketio import packet as sio_packet
 
 from engine.core.games import GAMES
-from engine.core.i18n import LANGUAGES
 
+from .admission import Admission, GuardedServer
 from .errors import ServerError, server_bug
-from .limits import Bucket, Limits, Strikes, address_key, quiet
+from .fields import bot_level, command_id, language, seat_name, text, timer_option, whole
+from .limits import Bucket, Limits
 from .service import Tables
 from .store import WATCH
-from .wire import Holder, Malformed
+from .wire import Holder
 
 log = logging.getLogger("server")
-#: The connections closed for their limits: one line each, a few a second at most (a flood closes many).
-limits_log = quiet("server.limits")[0]
 
-#: The largest event the server reads (its JSON text); larger ones are refused with too-large.
-MAX_EVENT = 64 * 1024
-#: The longest text field (an id, a token, an invite).
-MAX_TEXT = 128
-#: Letters and symbols that show nothing (Hangul fillers, the blank braille pattern): a name of these alone is none.
-BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 #: The phrases a seat or a spectator may say (by id; each page words them in its reader's language).
 PHRASES = ("hello", "good-luck", "well-played", "thanks", "sorry", "oops", "nice-move", "one-more", "bye")
 #: Phrases per connection: PHRASE_BURST at once, then one every 1 / PHRASE_RATE seconds; a table's spectators
@@ -55,276 +39,19 @@ PHRASE_BURST, PHRASE_RATE, CROWD_BURST, CROWD_RATE = 3.0, 0.5, 10.0, 1.0
 MAX_WATCHING = 4
 
 
-def text(data: dict, name: str, limit: int = MAX_TEXT) -> str:
-    """A text field of the protocol: ids, tokens, invites and actions are printable ASCII."""
-    value = data.get(name)
-    if not isinstance(value, str) or not value or len(value) > limit or not (value.isascii() and value.isprintable()):
-        message = f"{name} is a text of 1 to {limit} printable ASCII characters"
-        raise ServerError("bad-request", message, {"field": name})
-    return value
-
-
-def whole(data: dict, name: str, default: int | None = None) -> int:
-    value = data.get(name, default)
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**53:
-        raise ServerError("bad-request", f"{name} is a whole number from 0", {"field": name})
-    return value
-
-
-def seat_name(data: dict, limit: int) -> str | None:
-    """The optional ``name`` a visitor typed for their seat: a printable text of at most ``limit`` characters,
-    trimmed; one that shows nothing (empty, blank fillers, combining marks alone) is no name."""
-    value = data.get("name")
-    if value is None:
-        return None
-    if not isinstance(value, str) or len(value) > limit or not value.isprintable():
-        raise ServerError("bad-request", f"name is a text of at most {limit} characters", {"field": "name"})
-    value = value.strip()
-    if not any(char not in BLANKS and unicodedata.category(char)[0] not in "MZC" for char in value):
-        return None
-    return value
-
-
-def command_id(data: dict) -> str:
-    """The client's own ``id`` of a command (a text or a number): a command sent again with it is not applied
-    twice."""
-    value = data.get("id")
-    if isinstance(value, bool) or not isinstance(value, (str, int)) or len(str(value)) > MAX_TEXT:
-        raise ServerError("bad-request", "id is the client's own text or number for this command", {"field": "id"})
-    if isinstance(value, str) and not value.isprintable():
-        raise ServerError("bad-request", "id is a printable text", {"field": "id"})
-    return str(value)
-
-
-def language(data: dict) -> str:
-    lang = data.get("lang", "en")
-    if lang not in LANGUAGES:
-        raise ServerError("bad-request", f"lang is one of {', '.join(LANGUAGES)}", {"field": "lang"})
-    return lang
-
-
-def client_address(environ: dict) -> str:
-    """The client's address as uvicorn gives it (the proxy's forwarded one behind a trusted proxy; python-engineio's
-    ``REMOTE_ADDR`` is always 127.0.0.1 under ASGI), counted as ``address_key`` says."""
-    client = (environ.get("asgi.scope") or {}).get("client") or ("?",)
-    return address_key(str(client[0]))
-
-
-def ack_id(data) -> int | None:
-    """The acknowledgement id of an event packet (``42<id>[...]``, ``42/ns,<id>[...]``), read without its JSON."""
-    if not isinstance(data, str) or data[:1] != "2":
-        return None
-    rest = data[1:]
-    if rest[:1] == "/":
-        comma = rest.find(",")
-        rest = rest[comma + 1 :] if comma >= 0 else ""
-    digits = 0
-    while digits < len(rest) and digits < 16 and rest[digits].isdigit():
-        digits += 1
-    return int(rest[:digits]) if digits and not rest[digits : digits + 1].isdigit() else None
-
-
-class Connection:
-    """One Engine.IO connection: its address, its own events' bucket and its refusals."""
-
-    __slots__ = ("address", "bucket", "strikes")
-
-    def __init__(self, address: str, limits: Limits) -> None:
-        self.address = address
-        self.bucket = Bucket(limits.events_per_second, limits.event_burst)
-        self.strikes = Strikes()
-
-
-class Address:
-    """A client address: its open connections and their events' bucket."""
-
-    __slots__ = ("bucket", "connections")
-
-    def __init__(self, limits: Limits) -> None:
-        self.connections = 0
-        self.bucket = Bucket(limits.address_events_per_second, limits.address_event_burst)
-
-
-class GuardedServer(socketio.AsyncServer):
-    """python-socketio's server, with every packet counted before it is read and the malformed ones refused
-    (``Sockets`` keeps the counts)."""
-
-    guard: Sockets
-
-    async def _handle_eio_connect(self, eio_sid, environ):
-        refusal = self.guard.opened(eio_sid, environ)
-        if refusal is not None:
-            return refusal
-        return await super()._handle_eio_connect(eio_sid, environ)
-
-    async def _handle_eio_disconnect(self, eio_sid, reason):
-        try:
-            await super()._handle_eio_disconnect(eio_sid, reason)
-        finally:
-            self.guard.closed(eio_sid)
-
-    async def _handle_eio_message(self, eio_sid, data):
-        guard = self.guard
-        if eio_sid not in guard.connections:
-            return  # closed for its limits: nothing more is read from it
-        refusal = guard.admit(eio_sid, data)
-        if refusal is None:
-            try:
-                return await super()._handle_eio_message(eio_sid, data)
-            except Malformed as bad:
-                refusal = ServerError("bad-request", f"a packet that cannot be read ({bad.reason})", {})
-            except ValueError as error:  # Socket.IO's refusal of a packet type: a binary one, a client's error
-                refusal = ServerError("bad-request", f"a packet the server does not take ({error})", {})
-        await guard.refuse(eio_sid, ack_id(data), refusal)
-
-    async def _handle_event(self, eio_sid, namespace, id, data):
-        if self.manager.sid_from_eio_sid(eio_sid, namespace or "/") is None:
-            return await self.guard.strike(eio_sid)  # an event before its namespace is open: nobody to answer
-        if not (isinstance(data, list) and data and isinstance(data[0], str)) or data[0] in self.reserved_events:
-            event = str(data[0])[:40] if isinstance(data, list) and data else ""
-            refusal = ServerError("bad-request", "no such event", {"event": event})
-            return await self.guard.refuse(eio_sid, id, refusal, namespace)
-        return await super()._handle_event(eio_sid, namespace, id, data)
-
-
-class Sockets:
+class Sockets(Admission):
     def __init__(self, sio: GuardedServer, tables: Tables, limits: Limits | None = None) -> None:
-        self.sio = sio
-        self.tables = tables
-        self.limits = limits or Limits()
-        sio.guard = self
-        self.connections: dict[str, Connection] = {}  # eio sid -> its connection
-        self.addresses: dict[str, Address] = {}
-        #: The tables each address created that may still be waiting for players.
-        self.waiting: dict[str, list[str]] = {}
+        super().__init__(sio, tables, limits or Limits())
         self.seats: dict[str, set[tuple[str, int]]] = {}  # sid -> the (table, seat) it plays
         self.watching: dict[str, set[str]] = {}  # sid -> the tables it watches
         self.phrases: dict[str, Bucket] = {}  # sid -> its phrases' bucket
         self.crowds: dict[str, Bucket] = {}  # table -> its spectators' phrases' bucket
         self.telling: set[asyncio.Task] = set()  # the presence reports under way (kept from the collector)
-        #: ``count_refusal(code)``: a packet refused before any handler (the metrics count it; no log line each).
-        self.count_refusal = lambda code: None
-        #: The addresses whose connections were closed for their limits (within a minute), and those banned
-        #: (until when, monotonic s); ``ban(address, until)`` tells the door below HTTP (``server.gate``).
-        self.closes: dict[str, Strikes] = {}
-        self.banned: dict[str, float] = {}
-        self.ban = lambda address, until: None
         sio.on("connect", self.connect)
         sio.on("disconnect", self.disconnect)
         for name in ("create", "join", "rejoin", "act", "start", "leave", "watch", "tables", "say", "rematch"):
             sio.on(name, self.command(getattr(self, "on_" + name)))
         sio.on("*", self.unknown)
-
-    # -- connections and their limits -------------------------------------------------------------------------------
-
-    def opened(self, eio_sid: str, environ: dict) -> str | None:
-        """A new Engine.IO connection: counted at its address; the refusal if the address has too many."""
-        key = client_address(environ)
-        if self.banned.get(key, 0) > time.monotonic():
-            return "rate-limited: this address is banned for a while: its connections went over their limits"
-        address = self.addresses.get(key)
-        if address is None:
-            address = self.addresses[key] = Address(self.limits)
-        if address.connections >= self.limits.connections_per_address:
-            return "rate-limited: too many connections from this address"
-        address.connections += 1
-        self.connections[eio_sid] = Connection(key, self.limits)
-        return None
-
-    def closed(self, eio_sid: str) -> None:
-        connection = self.connections.pop(eio_sid, None)
-        if connection is None:
-            return
-        address = self.addresses.get(connection.address)
-        if address is not None:
-            address.connections -= 1
-            # An address whose bucket is full again is forgotten; one still refilling is kept (reconnecting never
-            # gives it a fresh one) and forgotten at a later close once it is full.
-            if address.connections <= 0 and self.refilled(address):
-                del self.addresses[connection.address]
-        if len(self.addresses) > 2 * len(self.connections) + 1000:
-            for key in [key for key, item in self.addresses.items() if not item.connections and self.refilled(item)]:
-                del self.addresses[key]
-        if len(self.waiting) > 1000 and len(self.waiting) > 2 * len(self.addresses):
-            for key, tables in list(self.waiting.items()):
-                if not any(self.tables.waiting(table) for table in tables):
-                    del self.waiting[key]
-
-    @staticmethod
-    def refilled(address: Address) -> bool:
-        bucket = address.bucket
-        return bucket.level + (time.monotonic() - bucket.stamp) * bucket.rate >= bucket.burst
-
-    def admit(self, eio_sid: str, data) -> ServerError | None:
-        """Whether this packet may be read: the refusal for a connection or address over its rate, or for a packet
-        too large or binary (the server takes JSON only), else None."""
-        connection = self.connections.get(eio_sid)
-        if connection is None:
-            return None
-        now = time.monotonic()
-        if not connection.bucket.take(now):
-            rate = self.limits.events_per_second
-            return ServerError("rate-limited", "too many events: slow down", {"rate": rate, "limit": "connection"})
-        address = self.addresses.get(connection.address)
-        if address is not None and not address.bucket.take(now):
-            rate = self.limits.address_events_per_second
-            return ServerError(
-                "rate-limited", "too many events from this address: slow down", {"rate": rate, "limit": "address"}
-            )
-        if not isinstance(data, str) or data[:1] in ("5", "6"):
-            return ServerError("bad-request", "the server takes JSON events only, no binary data", {})
-        if len(data) > MAX_EVENT:
-            return ServerError("too-large", f"an event is at most {MAX_EVENT} bytes", {"limit": MAX_EVENT})
-        return None
-
-    async def refuse(self, eio_sid: str, ack: int | None, refusal: ServerError, namespace: str | None = None) -> None:
-        """Answer a refused packet (when it asked for an answer) and count it; a connection refused too often is
-        closed, its WebSocket with it."""
-        self.count_refusal(refusal.code)
-        namespace = namespace or "/"
-        if ack is not None and self.sio.manager.sid_from_eio_sid(eio_sid, namespace) is not None:
-            reply = self.sio.packet_class(sio_packet.ACK, namespace=namespace, id=ack, data=[refusal.answer()])
-            try:
-                await self.sio._send_packet(eio_sid, reply)
-            except Exception:  # the connection is closing
-                log.debug("refusal to %s not sent", eio_sid, exc_info=True)
-        await self.strike(eio_sid)
-
-    async def strike(self, eio_sid: str) -> None:
-        connection = self.connections.get(eio_sid)
-        if connection is not None and connection.strikes.add(time.monotonic()) >= self.limits.strikes:
-            limits_log.warning(
-                "a connection from %s was refused %d times in 10 s: closed", connection.address, self.limits.strikes
-            )
-            self.closed(eio_sid)
-            self.struck_off(connection.address)
-            await self.close(eio_sid)
-
-    def struck_off(self, address: str) -> None:
-        """One more connection of ``address`` closed for its limits: ``ban_after`` within a minute ban the
-        address for ``ban_seconds`` (a flood that reconnects at once is refused at the door, its cheapest)."""
-        now = time.monotonic()
-        closes = self.closes.setdefault(address, Strikes(60.0))
-        if closes.add(now) >= self.limits.ban_after:
-            until = self.banned[address] = now + self.limits.ban_seconds
-            del self.closes[address]
-            limits_log.warning(
-                "the address %s is banned for %g s: its connections went over their limits",
-                address,
-                self.limits.ban_seconds,
-            )
-            self.ban(address, until)
-        if len(self.closes) > 1000 or len(self.banned) > 1000:
-            self.closes = {key: item for key, item in self.closes.items() if item.times[-1] > now - 60}
-            self.banned = {key: until for key, until in self.banned.items() if until > now}
-
-    async def close(self, eio_sid: str) -> None:
-        """Close the connection at once, its WebSocket too (python-engineio's ``disconnect`` only sends the close
-        packet, and a client that ignores it would go on being read until its ping timeout)."""
-        socket = self.sio.eio.sockets.get(eio_sid)
-        await self.sio.eio.disconnect(eio_sid)
-        if socket is not None:
-            socket.queue.put_nowait(None)  # its writer ends, and closes the WebSocket
 
     # -- Socket.IO's own events -------------------------------------------------------------------------------------
 
@@ -415,24 +142,11 @@ class Sockets:
                 "too many tables from this address wait for players: start one, or wait until one is full",
                 {"limit": "waiting-tables", "max": self.limits.waiting_tables},
             )
-        options = self.timer_checked(options)
+        options = timer_option(options, self.limits.min_timer)
         result = await self.tables.create(game, options, data.get("seats"), language(data), name, public)
         self.waiting[address] = [*mine, result["table"]]
         await self.seated(sid, result["table"], result["seat"], result["token"])
         return result
-
-    def timer_checked(self, options):
-        """A move timer shorter than ``min_timer`` (but not 0, none) is refused: every human move would be the
-        bot's."""
-        timer = options.get("timer") if isinstance(options, dict) else None
-        low = self.limits.min_timer
-        if isinstance(timer, (int, float)) and not isinstance(timer, bool) and 0 < timer < low:
-            raise ServerError(
-                "bad-request",
-                f"the option timer is 0 (none) or at least {low:g} seconds",
-                {"field": "options.timer", "min": low},
-            )
-        return options
 
     async def on_join(self, sid, data):
         table_id = text(data, "table")
@@ -537,10 +251,7 @@ class Sockets:
 
     async def on_start(self, sid, data):
         table_id, token = text(data, "table"), text(data, "token")
-        level = data.get("level")
-        if level is not None and (not isinstance(level, str) or len(level) > MAX_TEXT or not level.isprintable()):
-            raise ServerError("bad-request", "level is the name of one of the game's bots", {"field": "level"})
-        return await self.tables.start(table_id, token, command_id(data), level)
+        return await self.tables.start(table_id, token, command_id(data), bot_level(data))
 
     async def on_leave(self, sid, data):
         table_id, token = text(data, "table"), text(data, "token")

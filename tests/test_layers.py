@@ -10,6 +10,9 @@
 An import may only go to the same level or below, never from one game to
 another, and the modules may not import each other round in a cycle. Every
 import counts, also one inside a function.
+
+And every module, the engine's and the server's, is one you can read in one
+sitting: under ``MOST_LINES`` lines (issue 38).
 """
 
 from __future__ import annotations
@@ -20,6 +23,9 @@ from pathlib import Path
 import pytest
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
+SERVER = ENGINE.parent / "server"
+#: A module's most lines, in ``engine/`` and ``server/`` (issue 38: one idea, read in one sitting).
+MOST_LINES = 500
 TOP = ("board", "commands", "cli", "__main__")
 GAME_LAYERS = {"render": 2, "board": 3}
 
@@ -163,3 +169,23 @@ def test_the_cycle_check_finds_a_cycle_and_reads_imports_inside_functions(tmp_pa
     source.write_text("def to_record():\n    from .record import game_record\n", encoding="utf-8")
     known = {"engine.sniff.game": source, "engine.sniff.record": source, "engine.sniff": source}
     assert imports("engine.sniff.game", source, known) == {"engine.sniff.record"}
+
+
+def too_long(paths: list[Path]) -> dict[Path, int]:
+    """The modules of ``MOST_LINES`` lines or more, with their counts."""
+    counts = {path: path.read_text(encoding="utf-8").count("\n") for path in paths}
+    return {path: count for path, count in counts.items() if count >= MOST_LINES}
+
+
+def test_every_engine_and_server_module_reads_in_one_sitting():
+    paths = sorted([*ENGINE.rglob("*.py"), *SERVER.rglob("*.py")])
+    assert SERVER / "actor.py" in paths and ENGINE / "core" / "games.py" in paths
+    found = [f"{path.relative_to(ENGINE.parent)}: {count} lines" for path, count in too_long(paths).items()]
+    assert found == [], f"split by idea, each module under {MOST_LINES} lines:\n" + "\n".join(found)
+
+
+def test_the_size_check_counts_every_line(tmp_path):
+    short, long = tmp_path / "short.py", tmp_path / "long.py"
+    short.write_text("x = 1\n" * (MOST_LINES - 1), encoding="utf-8")
+    long.write_text("x = 1\n" * MOST_LINES, encoding="utf-8")
+    assert too_long([short, long]) == {long: MOST_LINES}
