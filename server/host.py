@@ -29,6 +29,9 @@ log = logging.getLogger("server.access")
 
 #: How long ``/health`` waits for the store (s).
 HEALTH_WAIT = 2.0
+#: At SIGTERM, how long the clients' connections are given to take their close packet (s): a polling client that
+#: stopped polling, or a WebSocket whose peer never reads, would otherwise hold the stop for uvicorn's whole grace.
+CLOSE_WAIT = 1.0
 PROXIED = (b"x-forwarded-for", b"forwarded")
 
 
@@ -157,7 +160,10 @@ class Stopping(_uvicorn_server()):
         try:
             await self.tables.hand_over()
             if self.sio.eio.sockets:
-                await self.sio.eio.disconnect()  # each client's connection closes: its page connects again
+                try:  # each client's connection closes: its page connects again
+                    await asyncio.wait_for(self.sio.eio.disconnect(), CLOSE_WAIT)
+                except TimeoutError:
+                    logging.getLogger("server").info("stopping: some clients did not take their close packet in time")
         except Exception:
             logging.getLogger("server").exception("the tables were not all handed over")
         logging.getLogger("server").info(

@@ -11,7 +11,8 @@ import time
 import urllib.error
 import urllib.request
 
-from .support import ROOT, Player, run
+from .conftest import QUICK
+from .support import ROOT, Player, ServerProcess, run
 
 
 def get(url: str, headers: dict | None = None) -> tuple[int, str, str]:
@@ -92,3 +93,23 @@ def test_a_second_process_on_one_sqlite_file_refuses_to_start(server):
     assert len(lines) == 1, done.stderr
     assert "is the store of another server process" in lines[0] and f"pid {server.process.pid}" in lines[0]
     assert get(server.url + "/health")[0] == 200
+
+
+def test_sigterm_does_not_wait_for_a_client_that_stopped_polling(site, tmp_path):
+    """A graceful stop tells each client to reconnect, but a client that never takes its close packet (a long-polling
+    client that stopped polling) does not hold the stop for uvicorn's whole grace (10 s): the process is gone within a
+    few seconds, and says the client did not take its close in time."""
+    process = ServerProcess(site, db=tmp_path / "tables.sqlite3", options=QUICK)
+    try:
+        status, _, body = get(process.url + "/socket.io/?EIO=4&transport=polling")
+        sid = json.loads(body[1:])["sid"]
+        request = urllib.request.Request(f"{process.url}/socket.io/?EIO=4&transport=polling&sid={sid}", data=b"40")
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            assert (status, reply.status) == (200, 200)
+        started = time.monotonic()
+        process.process.terminate()
+        process.process.wait(10)
+        assert time.monotonic() - started < 5
+    finally:
+        process.stop()
+    assert "did not take their close packet in time" in process.output
