@@ -1,8 +1,8 @@
 """Which packets the Socket.IO layer reads (``server.sockets``): every packet a connection sends is counted before
 it is read (``server.limits``: events per second per connection and per client address), and a connection refused
 ``strikes`` times within 10 seconds for its limits is closed, its WebSocket with it (it cannot open the namespace
-again for a fresh limit). An address whose connections are closed so again and again is banned for a while, at the
-door below HTTP too (``server.gate``).
+again for a fresh limit). An address whose connections are closed so again and again is banned for a while (its open
+connections closed with it), at the door below HTTP too (``server.gate``).
 
 A packet that cannot be read, a binary one, or an event named as Socket.IO's own (``connect``, ``disconnect``:
 python-socketio would run the server's handlers for them) is refused as ``bad-request`` (answered when it carries
@@ -216,15 +216,21 @@ class Admission:
                 "a connection from %s was refused %d times in 10 s: closed", connection.address, self.limits.strikes
             )
             self.closed(eio_sid)
-            self.struck_off(connection.address)
+            banned = self.struck_off(connection.address)
             await self.close(eio_sid)
+            if banned:  # its other connections go too: each would flood on until struck off on its own
+                for other in [sid for sid, item in self.connections.items() if item.address == connection.address]:
+                    self.closed(other)
+                    await self.close(other)
 
-    def struck_off(self, address: str) -> None:
+    def struck_off(self, address: str) -> bool:
         """One more connection of ``address`` closed for its limits: ``ban_after`` within a minute ban the
-        address for ``ban_seconds`` (a flood that reconnects at once is refused at the door, its cheapest)."""
+        address for ``ban_seconds`` (a flood that reconnects at once is refused at the door, its cheapest); whether
+        it is banned now."""
         now = time.monotonic()
         closes = self.closes.setdefault(address, Strikes(60.0))
-        if closes.add(now) >= self.limits.ban_after:
+        banned = closes.add(now) >= self.limits.ban_after
+        if banned:
             until = self.banned[address] = now + self.limits.ban_seconds
             del self.closes[address]
             limits_log.warning(
@@ -236,6 +242,7 @@ class Admission:
         if len(self.closes) > 1000 or len(self.banned) > 1000:
             self.closes = {key: item for key, item in self.closes.items() if item.times[-1] > now - 60}
             self.banned = {key: until for key, until in self.banned.items() if until > now}
+        return banned
 
     async def close(self, eio_sid: str) -> None:
         """Close the connection at once, its WebSocket too (python-engineio's ``disconnect`` only sends the close
