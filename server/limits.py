@@ -22,8 +22,9 @@ from collections import deque
 from dataclasses import dataclass, field, fields
 
 
-def _limit(default, help: str, *, kind=int):
-    return field(default=default, metadata={"help": help, "kind": kind})
+def _limit(default, help: str):
+    """A limit's field: its default (whose type, int or float, is the option's) and the option's help."""
+    return field(default=default, metadata={"help": help, "kind": type(default)})
 
 
 @dataclass(frozen=True)
@@ -33,27 +34,25 @@ class Limits:
     )
     connections: int = _limit(4000, "open connections in all; more are refused with 503 (keep it under ulimit -n)")
     request_timeout: float = _limit(
-        10.0, "seconds for a request's headers to arrive, from the connection's start or the last answer", kind=float
+        10.0, "seconds for a request's headers to arrive, from the connection's start or the last answer"
     )
-    body_timeout: float = _limit(30.0, "seconds for a request's body to arrive after its headers", kind=float)
+    body_timeout: float = _limit(30.0, "seconds for a request's body to arrive after its headers")
     keep_alive: int = _limit(5, "seconds an idle HTTP connection stays open (uvicorn's timeout_keep_alive)")
     header_bytes: int = _limit(16384, "the largest request head in bytes (uvicorn's h11_max_incomplete_event_size)")
-    events_per_second: float = _limit(50.0, "events a connection may send per second, on average", kind=float)
+    events_per_second: float = _limit(50.0, "events a connection may send per second, on average")
     event_burst: int = _limit(100, "events a connection may send at once")
     address_events_per_second: float = _limit(
-        200.0, "events all connections of one client address may send per second, on average", kind=float
+        200.0, "events all connections of one client address may send per second, on average"
     )
     address_event_burst: int = _limit(400, "events all connections of one client address may send at once")
     strikes: int = _limit(20, "refusals for a limit within 10 seconds that disconnect a connection")
     ban_after: int = _limit(3, "connections of one address closed for their limits within a minute that ban it")
-    ban_seconds: float = _limit(60.0, "how long a banned address's new connections are refused (429)", kind=float)
+    ban_seconds: float = _limit(60.0, "how long a banned address's new connections are refused (429)")
     waiting_tables: int = _limit(5, "tables one client address may have waiting for players at once")
-    waiting_minutes: float = _limit(
-        60.0, "minutes a table that never starts waits for its players; then it is deleted", kind=float
-    )
+    waiting_minutes: float = _limit(60.0, "minutes a table that never starts waits for its players; then it is deleted")
     name_length: int = _limit(32, "the longest seat name, in characters")
     action_length: int = _limit(256, "the longest action, in characters")
-    min_timer: float = _limit(10.0, "the shortest move timer, in seconds (0, no timer, is allowed)", kind=float)
+    min_timer: float = _limit(10.0, "the shortest move timer, in seconds (0, no timer, is allowed)")
 
     @classmethod
     def add_options(cls, parser: argparse.ArgumentParser) -> None:
