@@ -20,7 +20,6 @@ Every value a message quotes goes through ``core.errors.quote``: as JSON, and cu
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import IO, ClassVar, Generic, TypeVar
 
@@ -161,6 +160,8 @@ class Reader(Generic[Game]):
             or not isinstance(seed, int)
         ):
             raise self.error('a record with a "salt" has a "commitment" and a "seed" too', field="salt")
+        import hashlib  # here: only a record with a commitment needs it (hashlib costs a board's start some 10 ms)
+
         if hashlib.sha256(f"{salt}:{seed}".encode()).hexdigest() != published:
             raise self.error(
                 "the commitment is not the SHA-256 of the record's salt and seed: the deals are not the ones announced",

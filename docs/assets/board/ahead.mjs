@@ -36,13 +36,14 @@ export class Ahead {
   }
 
   // Once the board is set up (controller.mjs mount): New game pressed before the engine runs draws the game dealt
-  // ahead at once, if one fits the settings (the loader starts the worker meanwhile, which takes the game up); so does
-  // a press before the board was set up (the loader is starting already). A page for playing (the fence's preload)
-  // starts the engine as it opens for a visitor with a game dealt ahead: its files are in the browser already.
+  // ahead at once, if one fits the settings (the loader starts the worker meanwhile, which takes the game up), or
+  // else asks the booting worker for a new game, which it deals as soon as the engine is imported; so does a press
+  // before the board was set up (the loader is starting already). A page for playing (the fence's preload) starts the
+  // engine as it opens for a visitor with a game dealt ahead: its files are in the browser already.
   mount(start) {
     const board = this.board;
     const early = () => {
-      if (board.intent === "new" && !board.runtime && this.fits()) this.early = board.newGame();
+      if (board.intent === "new" && !board.runtime) this.early = board.newGame();
     };
     start.addEventListener("click", () => (board.setup.read(), early()), { capture: true });
     board.form.addEventListener("change", () => this.schedule());
@@ -51,12 +52,18 @@ export class Ahead {
   }
 
   // The engine runs (controller.mjs ready): what New game, pressed before, began (its game drawn, which the worker
-  // takes up now, or waiting for the engine), or null.
+  // takes up now, or its new game on the way), or null. One that failed (the engine's first start failed, and this is
+  // the visitor's try again) gives way to a new game.
   ready() {
     this.flush();
     const early = this.early;
     this.early = null;
-    return early?.then(() => (this.board.gameId === PREPARED ? this.taken : null)).catch(() => {}) ?? null;
+    if (!early) return null;
+    const board = this.board;
+    return early
+      .then((outcome) => (outcome === "failed" && board.mode !== "game" ? board.newGame() : null))
+      .then(() => (board.gameId === PREPARED ? this.taken : null))
+      .catch(() => {});
   }
 
   // Whether the worker holds the game shown (not one drawn from a game dealt ahead that it has yet to take up).

@@ -230,6 +230,12 @@ class Loader {
       .finally(() => delete this.root.dataset.booting);
   }
 
+  // The runtime while it boots, or null: a call sent to it waits in the worker until the engine is imported
+  // (worker.mjs), so a New game pressed before is dealt then, with no round trip through the page.
+  booting() {
+    return this.runtime.ready ? this.runtime : null;
+  }
+
   // The board can be played before the engine runs (a game dealt ahead, drawn at once: a move waits for the engine):
   // no longer busy for assistive technology while it loads; the status line still says the engine is starting. New
   // game's own listener draws the game before the loader's sees the press (the start follows at once).

@@ -162,10 +162,10 @@ export class Board {
     this.form.remove();
   }
 
-  // One op of the game (`<game>.<op>`, engine/board), in the page's language; waits for the runtime, and a call
-  // about a game drawn before the worker took it up waits for that (ahead.mjs).
+  // One op of the game (`<game>.<op>`, engine/board), in the page's language, sent once the loader boots the worker (it
+  // waits there for the engine); one about a game drawn before the worker took it up waits for that (ahead.mjs).
   async call(op, args, keep) {
-    const runtime = this.runtime ?? (await this.runtimeReady);
+    const runtime = this.runtime ?? this.root.boardLoader?.booting() ?? (await this.runtimeReady);
     if (args?.game === PREPARED) args = { ...args, game: await this.ahead.taken };
     return runtime.call(`${this.name}.${op}`, { lang: this.lang, ...args }, keep);
   }

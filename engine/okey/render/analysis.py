@@ -33,10 +33,8 @@ from ..rules import (
 )
 from ..tiles import FALSE_JOKER, TILES, NotationError, Okey, Tile
 from .notation import DiagramError, OkeyDiagram
+from .seats import ACROSS, BEFORE, NEXT, YOU
 
-#: Seats of a diagram: you (0), the opponent after you (1), your partner or the opponent opposite (2),
-#: the player before you (3), whose discard you may take.
-YOU, NEXT, ACROSS, BEFORE = 0, 1, 2, 3
 OWNER_SEAT = {"own": YOU, "opponent": NEXT, "partner": ACROSS}
 STATE = {"opened": OPENED_MELDS, "pairs": OPENED_PAIRS, "closed": None}
 _TILE_WORD = re.compile(r"\*?([RBKYrbky]\d{1,2}|[Ff][Jj])\b")

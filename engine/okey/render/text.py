@@ -7,11 +7,15 @@ judgement (kind, value, penalty, charge, settlement) from ``analysis``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...core.i18n import translations
 from ..melds import PAIR, RUN, Piece
 from ..tiles import Tile
-from .analysis import YOU, Analysis
+from .seats import YOU
+
+if TYPE_CHECKING:  # the board's words (Words) need no analysis: it is imported only where a diagram is described
+    from .analysis import Analysis
 
 
 @dataclass(frozen=True, slots=True)
