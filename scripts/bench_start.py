@@ -58,6 +58,10 @@ TIMEOUT = 180_000  # ms
 BOARDS = {"sniff": "/play/", "okey": "/okey-play/"}
 PRACTICE = ("/practice/", "/fi/okey-practice/")
 
+#: The parts of the worker's boot it reports (worker.mjs): pyodide.mjs imported, Pyodide booted with the engine in
+#: place, the engine's API imported.
+BOOT_PARTS = ("importMs", "pyodideMs", "engineMs")
+
 #: The bots at the instant pace: the first move possible is the start's, not the bots' pace.
 SETTINGS = """
 localStorage.setItem("sniff-board:settings", JSON.stringify({version: 1, pace: "instant"}));
@@ -81,6 +85,7 @@ WATCH = """
       if (marks.ready === undefined && root.getAttribute("aria-busy") === "false") {
         marks.ready = performance.now();
         marks.state = root.dataset.state;
+        marks.boot = root.boardLoader?.runtime?.timings ?? null; // the worker's own split (worker.mjs boot)
       }
       const phase = root.dataset.playPhase ?? root.dataset.okeyPhase;
       if (marks.move === undefined && phase === "you") marks.move = performance.now();
@@ -373,6 +378,16 @@ def main() -> int:
     print("press -> ready (the boards' own figure; bare: the worker's start -> runPython done)")
     for key, values in runs.items():
         print(f"  {key:<12} {spread([v['ready'] - v['press'] for v in values])}")
+    print(
+        "  the boot in the worker, fresh (worker.mjs: pyodide.mjs imported, Pyodide with the engine, its API imported)"
+    )
+    for kind in BOARDS:
+        boots = [v["boot"] for v in runs[f"{kind} fresh"] if v.get("boot")]
+        if boots:
+            print(
+                f"  {kind + ' fresh':<12} "
+                + ", ".join(f"{name} {statistics.median(b[name] for b in boots):.0f} ms" for name in BOOT_PARTS)
+            )
     print()
     print("bytes sent by the server (headers and bodies, as sent); beside them, the site's offline copy made meanwhile")
     for key, values in runs.items():

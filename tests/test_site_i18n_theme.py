@@ -133,3 +133,15 @@ def test_no_page_runs_an_inline_script(site_dir):
         if inline.search(page.read_text(encoding="utf-8")):
             offenders.append(str(page.relative_to(site_dir)))
     assert not offenders, offenders
+
+
+@pytest.mark.parametrize(
+    ("lang", "page", "board"), [("en", "okey-play", True), ("fi", "play", True), ("it", "glossary", False)]
+)
+def test_a_board_page_holds_the_search_index_until_its_board_has_started(site_dir, lang, page, board):
+    # Material's search builds its index in a worker as a page opens: on a board's page that core is the board's
+    # (issue 37), so the script that holds the index's request comes before Material's bundle, there only.
+    html = (site_dir / prefix(lang) / page / "index.html").read_text(encoding="utf-8")
+    scripts = re.findall(r'<script src="[^"]*/(search-after-board|bundle)[^"]*"', html)
+    assert ("data-board=" in html) == board
+    assert scripts == (["search-after-board", "bundle"] if board else ["bundle"])
