@@ -19,7 +19,8 @@ Pyodide files, booting as soon as its module runs):
   ``data-state`` = ``ready``: the worker took the game up, and a move made before is played then);
 - ready vs bare (the boards' own figure, fresh contexts): from the press of New game to ``aria-busy="false"``,
   against the bare page's boot from the start of its worker; the median of the rounds' ratios (each round's three
-  starts run back to back, in an order that turns each round);
+  starts run back to back, in an order that turns each round); beside it, the worker's own split of its boot
+  (``worker.mjs``: pyodide.mjs imported, Pyodide booted with the engine in place, the engine's API imported);
 - bytes of a first game: what the server sent from the navigation until the first move was possible and the
   network was quiet, in the fresh profile, less the site's offline copy that the service worker makes meanwhile
   (its requests revalidate: ``Cache-Control: max-age=0``), which is printed beside it; a warm visit's bytes too;
