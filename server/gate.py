@@ -68,6 +68,7 @@ class Gate:
         #: The new WebSockets of each address, counted: a WebSocket's handshake (and the Socket.IO one on it) costs
         #: the server more than anything else a client can ask for, so a flood of them is refused before it.
         self.upgrades: dict[str, Bucket] = {}
+        self.prune_at = 10_000
 
     def ban(self, address: str, until: float) -> None:
         """Refuse ``address`` until ``until`` (monotonic), and drop its open connections at once: aborted, not
@@ -111,8 +112,9 @@ class Gate:
         now = time.monotonic()
         bucket = self.upgrades.get(address)
         if bucket is None:
-            if len(self.upgrades) >= 10_000:  # the addresses whose buckets are full again are forgotten
+            if len(self.upgrades) >= self.prune_at:  # the addresses whose buckets are full again are forgotten
                 self.upgrades = {key: item for key, item in self.upgrades.items() if not item.full(now)}
+                self.prune_at = max(10_000, 2 * len(self.upgrades))  # each address looked at twice at most
             bucket = self.upgrades[address] = Bucket(
                 self.limits.websockets_per_minute / 60, self.limits.websocket_burst
             )
