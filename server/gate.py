@@ -69,6 +69,10 @@ class Gate:
         #: the server more than anything else a client can ask for, so a flood of them is refused before it.
         self.upgrades: dict[str, Bucket] = {}
         self.prune_at = 10_000
+        #: ``count_refusal(code)``: a connection refused at the door (the metrics count it; no log line each:
+        #: a flood is refused here thousands of times a second). Codes: ``door-full`` (503), ``door-address``
+        #: (too many open from the address), ``door-banned``, ``door-websockets`` (too many new WebSockets).
+        self.count_refusal = lambda code: None
 
     def ban(self, address: str, until: float) -> None:
         """Refuse ``address`` until ``until`` (monotonic), and drop its open connections at once: aborted, not
@@ -92,13 +96,16 @@ class Gate:
         peer = transport.get_extra_info("peername")
         address = address_key(str(peer[0])) if isinstance(peer, (tuple, list)) and peer else "?"
         if len(self.open) >= self.limits.connections:
+            self.count_refusal("door-full")
             return TOO_MANY
         if self.counted(address):
             if self.banned and address in self.banned:
                 if self.banned[address] > time.monotonic():
+                    self.count_refusal("door-banned")
                     return TOO_MANY_HERE
                 del self.banned[address]
             if self.per_address.get(address, 0) >= self.limits.connections_per_address:
+                self.count_refusal("door-address")
                 return TOO_MANY_HERE
             self.per_address[address] = self.per_address.get(address, 0) + 1
         self.open[transport] = address
@@ -118,7 +125,10 @@ class Gate:
             bucket = self.upgrades[address] = Bucket(
                 self.limits.websockets_per_minute / 60, self.limits.websocket_burst
             )
-        return bucket.take(now)
+        if bucket.take(now):
+            return True
+        self.count_refusal("door-websockets")
+        return False
 
     def release(self, transport) -> None:
         address = self.open.pop(transport, None)

@@ -144,6 +144,8 @@ def test_new_websockets_are_counted_per_address_and_one_over_its_limits_is_dropp
             await engineio(hostile.url, "127.0.0.30")
         assert refused.value.response.status_code == 429
         assert b"too many new WebSockets" in refused.value.response.body
+        metrics = urllib.request.urlopen(hostile.url + "/metrics", timeout=5).read().decode()
+        assert 'online_refusals_total{code="door-websockets"} 1.0' in metrics  # counted, with no log line each
         player = await Player(hostile.url).connect()  # another address never notices
         await player.close()
         # Behind the trusted proxy (127.0.0.1) the door counts nothing: the Socket.IO layer counts the forwarded one.
