@@ -156,8 +156,8 @@ class Admission:
         if address.connections >= self.limits.connections_per_address:
             return "rate-limited: too many connections from this address"
         extensions = (environ.get("asgi.scope") or {}).get("extensions") or {}
-        counted = extensions.get(COUNTED) or not self.counted(key)  # at the door already, or the host's own
-        if not counted and not address.sessions.take(time.monotonic()):
+        # A new connection, unless the door counted it already or it is the host's own (a trusted proxy's address).
+        if not extensions.get(COUNTED) and self.counted(key) and not address.sessions.take(time.monotonic()):
             return "rate-limited: too many new connections from this address: wait a little"
         address.connections += 1
         self.connections[eio_sid] = Connection(key, self.limits, extensions.get(ABORT))
