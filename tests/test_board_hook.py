@@ -204,7 +204,7 @@ def test_the_same_sources_give_the_same_wheel(runtime, site_dir):
     built = {path.name for path in (site_dir / "assets" / "pyodide").iterdir()}
     for url in (runtime.lock_url, runtime.stdlib_url):
         folder = url.split("/")[2]
-        assert folder in built, f"{folder}: not in site/assets/pyodide ({sorted(built)}); is site/ older than the sources?"
+        assert folder in built, f"{folder}: not in site/assets/pyodide ({sorted(built)}); is site/ stale?"
 
 
 def test_installing_copies_the_runtime_and_drops_stale_engines(runtime, tmp_path):
