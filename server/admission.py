@@ -87,6 +87,7 @@ class GuardedServer(socketio.AsyncServer):
     async def _handle_eio_connect(self, eio_sid, environ):
         refusal = self.guard.opened(eio_sid, environ)
         if refusal is not None:
+            self.guard.count_refusal("rate-limited")
             return refusal
         return await super()._handle_eio_connect(eio_sid, environ)
 
