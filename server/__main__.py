@@ -127,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     limits = dataclasses.replace(limits, connections=raise_file_limit(limits.connections))
     gate = Gate(limits, args.forwarded_allow_ips)
     sio.guard.ban = gate.ban  # an address the Socket.IO layer bans is refused below HTTP too
+    sio.guard.counted = gate.counted
+    gate.count_refusal = sio.guard.count_refusal  # the metrics' refusals, by code
     http, ws = protocols(gate)
     config = uvicorn.Config(
         app,

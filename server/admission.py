@@ -18,6 +18,7 @@ import socketio
 from socketio import packet as sio_packet
 
 from .errors import ServerError
+from .gate import ABORT, COUNTED
 from .limits import Bucket, Limits, Strikes, address_key, quiet
 from .service import Tables
 from .wire import Malformed
@@ -54,10 +55,12 @@ def ack_id(data) -> int | None:
 class Connection:
     """One Engine.IO connection: its address, its own events' bucket and its refusals."""
 
-    __slots__ = ("address", "bucket", "strikes")
+    __slots__ = ("abort", "address", "bucket", "strikes")
 
-    def __init__(self, address: str, limits: Limits) -> None:
+    def __init__(self, address: str, limits: Limits, abort=None) -> None:
         self.address = address
+        #: Drops the connection's WebSocket at once (``server.gate``), None for a polling one.
+        self.abort = abort
         self.bucket = Bucket(limits.events_per_second, limits.event_burst)
         self.strikes = Strikes()
 
@@ -65,11 +68,14 @@ class Connection:
 class Address:
     """A client address: its open connections and their events' bucket."""
 
-    __slots__ = ("bucket", "connections")
+    __slots__ = ("bucket", "connections", "sessions")
 
     def __init__(self, limits: Limits) -> None:
         self.connections = 0
         self.bucket = Bucket(limits.address_events_per_second, limits.address_event_burst)
+        #: Its new connections, counted as at the door (``server.gate``): there the proxy's address is counted
+        #: (not at all when it is trusted), here the client's that a trusted proxy forwards.
+        self.sessions = Bucket(limits.websockets_per_minute / 60, limits.websocket_burst)
 
 
 class GuardedServer(socketio.AsyncServer):
@@ -81,6 +87,7 @@ class GuardedServer(socketio.AsyncServer):
     async def _handle_eio_connect(self, eio_sid, environ):
         refusal = self.guard.opened(eio_sid, environ)
         if refusal is not None:
+            self.guard.count_refusal("rate-limited")
             return refusal
         return await super()._handle_eio_connect(eio_sid, environ)
 
@@ -135,6 +142,9 @@ class Admission:
         self.closes: dict[str, Strikes] = {}
         self.banned: dict[str, float] = {}
         self.ban = lambda address, until: None
+        #: ``counted(address)``: False for a trusted proxy's own address (``server.gate``), whose new connections
+        #: (the host's own clients: a health check, a local test) are not counted against a rate.
+        self.counted = lambda address: True
 
     def opened(self, eio_sid: str, environ: dict) -> str | None:
         """A new Engine.IO connection: counted at its address; the refusal if the address has too many."""
@@ -146,8 +156,12 @@ class Admission:
             address = self.addresses[key] = Address(self.limits)
         if address.connections >= self.limits.connections_per_address:
             return "rate-limited: too many connections from this address"
+        extensions = (environ.get("asgi.scope") or {}).get("extensions") or {}
+        # A new connection, unless the door counted it already or it is the host's own (a trusted proxy's address).
+        if not extensions.get(COUNTED) and self.counted(key) and not address.sessions.take(time.monotonic()):
+            return "rate-limited: too many new connections from this address: wait a little"
         address.connections += 1
-        self.connections[eio_sid] = Connection(key, self.limits)
+        self.connections[eio_sid] = Connection(key, self.limits, extensions.get(ABORT))
         return None
 
     def closed(self, eio_sid: str) -> None:
@@ -171,8 +185,8 @@ class Admission:
 
     @staticmethod
     def refilled(address: Address) -> bool:
-        bucket = address.bucket
-        return bucket.level + (time.monotonic() - bucket.stamp) * bucket.rate >= bucket.burst
+        now = time.monotonic()
+        return address.bucket.full(now) and address.sessions.full(now)
 
     def admit(self, eio_sid: str, data) -> ServerError | None:
         """Whether this packet may be read: the refusal for a connection or address over its rate, or for a packet
@@ -217,11 +231,11 @@ class Admission:
             )
             self.closed(eio_sid)
             banned = self.struck_off(connection.address)
-            await self.close(eio_sid)
+            await self.close(eio_sid, connection)
             if banned:  # its other connections go too: each would flood on until struck off on its own
-                for other in [sid for sid, item in self.connections.items() if item.address == connection.address]:
+                for other, item in [pair for pair in self.connections.items() if pair[1].address == connection.address]:
                     self.closed(other)
-                    await self.close(other)
+                    await self.close(other, item)
 
     def struck_off(self, address: str) -> bool:
         """One more connection of ``address`` closed for its limits: ``ban_after`` within a minute ban the
@@ -244,10 +258,13 @@ class Admission:
             self.banned = {key: until for key, until in self.banned.items() if until > now}
         return banned
 
-    async def close(self, eio_sid: str) -> None:
-        """Close the connection at once, its WebSocket too (python-engineio's ``disconnect`` only sends the close
-        packet, and a client that ignores it would go on being read until its ping timeout)."""
+    async def close(self, eio_sid: str, connection: Connection) -> None:
+        """Drop the connection at once, its WebSocket too: python-engineio's ``disconnect`` only sends the close
+        packet, a client that ignores it would go on being read until its ping timeout, and a WebSocket's closing
+        handshake reads whatever the client sends until it answers; so its transport is aborted."""
         socket = self.sio.eio.sockets.get(eio_sid)
         await self.sio.eio.disconnect(eio_sid)
-        if socket is not None:
+        if connection.abort is not None:
+            connection.abort()
+        elif socket is not None:
             socket.queue.put_nowait(None)  # its writer ends, and closes the WebSocket

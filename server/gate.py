@@ -27,7 +27,7 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from .limits import Limits, address_key
+from .limits import Bucket, Limits, address_key
 
 
 def _refusal(status: int, reason: str, text: str) -> bytes:
@@ -38,7 +38,12 @@ def _refusal(status: int, reason: str, text: str) -> bytes:
     ).encode() + body
 
 
+#: The keys, in a WebSocket's ASGI scope's extensions, of the callable that drops its connection at once, and of
+#: whether the door counted it among its address's new WebSockets (not when it came from a trusted proxy).
+ABORT, COUNTED = "tile-games.abort", "tile-games.counted"
+
 TOO_MANY_HERE = _refusal(429, "Too Many Requests", "too many connections from this address")
+TOO_FAST_HERE = _refusal(429, "Too Many Requests", "too many new WebSockets from this address: wait a little")
 TOO_MANY = _refusal(503, "Service Unavailable", "the server has too many connections; try again soon")
 
 
@@ -60,10 +65,24 @@ class Gate:
         self.per_address: dict[str, int] = {}
         #: Addresses banned (``server.admission``: their connections went over their limits), until when (monotonic).
         self.banned: dict[str, float] = {}
+        #: The new WebSockets of each address, counted: a WebSocket's handshake (and the Socket.IO one on it) costs
+        #: the server more than anything else a client can ask for, so a flood of them is refused before it.
+        self.upgrades: dict[str, Bucket] = {}
+        self.prune_at = 10_000
+        #: ``count_refusal(code)``: a connection refused at the door (the metrics count it; no log line each:
+        #: a flood is refused here thousands of times a second). Codes: ``door-full`` (503), ``door-address``
+        #: (too many open from the address), ``door-banned``, ``door-websockets`` (too many new WebSockets).
+        self.count_refusal = lambda code: None
 
     def ban(self, address: str, until: float) -> None:
-        if self.counted(address):  # never a trusted proxy: every client behind it would be refused
-            self.banned[address] = until
+        """Refuse ``address`` until ``until`` (monotonic), and drop its open connections at once: aborted, not
+        closed, so nothing more is read from them (a WebSocket's closing handshake would go on reading a flood's
+        frames until its peer answers, for up to 10 s)."""
+        if not self.counted(address):  # never a trusted proxy: every client behind it would be refused
+            return
+        self.banned[address] = until
+        for transport in [transport for transport, where in self.open.items() if where == address]:
+            transport.abort()
 
     def counted(self, address: str) -> bool:
         try:
@@ -77,17 +96,39 @@ class Gate:
         peer = transport.get_extra_info("peername")
         address = address_key(str(peer[0])) if isinstance(peer, (tuple, list)) and peer else "?"
         if len(self.open) >= self.limits.connections:
+            self.count_refusal("door-full")
             return TOO_MANY
         if self.counted(address):
             if self.banned and address in self.banned:
                 if self.banned[address] > time.monotonic():
+                    self.count_refusal("door-banned")
                     return TOO_MANY_HERE
                 del self.banned[address]
             if self.per_address.get(address, 0) >= self.limits.connections_per_address:
+                self.count_refusal("door-address")
                 return TOO_MANY_HERE
             self.per_address[address] = self.per_address.get(address, 0) + 1
         self.open[transport] = address
         return None
+
+    def upgrade(self, transport) -> bool:
+        """Whether the connection may become a WebSocket (its address's bucket of new WebSockets not empty)."""
+        address = self.open.get(transport)
+        if address is None or not self.counted(address):
+            return True
+        now = time.monotonic()
+        bucket = self.upgrades.get(address)
+        if bucket is None:
+            if len(self.upgrades) >= self.prune_at:  # the addresses whose buckets are full again are forgotten
+                self.upgrades = {key: item for key, item in self.upgrades.items() if not item.full(now)}
+                self.prune_at = max(10_000, 2 * len(self.upgrades))  # each address looked at twice at most
+            bucket = self.upgrades[address] = Bucket(
+                self.limits.websockets_per_minute / 60, self.limits.websocket_burst
+            )
+        if bucket.take(now):
+            return True
+        self.count_refusal("door-websockets")
+        return False
 
     def release(self, transport) -> None:
         address = self.open.pop(transport, None)
@@ -104,6 +145,13 @@ def protocols(gate: Gate) -> tuple[type, type]:
     limits = gate.limits
 
     class GatedWebSocket(WebSocketsSansIOProtocol):
+        def handle_connect(self, event) -> None:
+            super().handle_connect(event)
+            scope = getattr(self, "scope", None)
+            if scope is not None:  # the Socket.IO layer may drop a connection over its limits at once
+                scope["extensions"][ABORT] = self.transport.abort
+                scope["extensions"][COUNTED] = gate.counted(gate.open.get(self.transport, "?"))
+
         def connection_lost(self, exc) -> None:
             gate.release(self.transport)
             super().connection_lost(exc)
@@ -150,8 +198,12 @@ def protocols(gate: Gate) -> tuple[type, type]:
             self.wait(limits.request_timeout)  # the next request on this connection
 
         def handle_websocket_upgrade(self, event) -> None:
-            self.upgraded = True
             self.wait(None)
+            if not gate.upgrade(self.transport):
+                self.transport.write(TOO_FAST_HERE)
+                self.transport.close()
+                return
+            self.upgraded = True
             super().handle_websocket_upgrade(event)
 
         def connection_lost(self, exc) -> None:

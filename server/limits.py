@@ -32,6 +32,10 @@ class Limits:
     connections_per_address: int = _limit(
         64, "open connections (HTTP and WebSocket) from one client address; more are refused with 429"
     )
+    websockets_per_minute: float = _limit(
+        20.0, "new WebSockets one client address may open per minute, on average; more are refused with 429"
+    )
+    websocket_burst: int = _limit(10, "new WebSockets one client address may open at once")
     connections: int = _limit(4000, "open connections in all; more are refused with 503 (keep it under ulimit -n)")
     request_timeout: float = _limit(
         10.0, "seconds for a request's headers to arrive, from the connection's start or the last answer"
@@ -99,6 +103,10 @@ class Bucket:
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst = rate, burst
         self.level, self.stamp = burst, time.monotonic()
+
+    def full(self, now: float) -> bool:
+        """Whether the bucket has refilled by ``now`` (forgetting it then changes nothing)."""
+        return self.level + (now - self.stamp) * self.rate >= self.burst
 
     def take(self, now: float) -> bool:
         self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)

@@ -19,11 +19,13 @@ import websockets
 from server.app import allowed_origins
 
 from .support import Player, ServerProcess, run
+from .test_host import sample
 from .test_protocol import error_of, two_seats
 
 #: Small limits, so that each break shows in a few packets: 6 connections per address, 20 in all, a request
 #: within 1 s, 20 events at once per connection, closed after 10 refusals (an address whose connections are
-#: closed twice is banned for 30 s), 2 waiting tables per address that wait 2.4 s.
+#: closed twice is banned for 30 s), 2 waiting tables per address that wait 2.4 s, 5 new WebSockets at once per
+#: address (then one each 10 s).
 LIMITS = {
     "connections-per-address": 6,
     "connections": 20,
@@ -36,6 +38,8 @@ LIMITS = {
     "ban-seconds": 30,
     "waiting-tables": 2,
     "waiting-minutes": 0.04,
+    "websocket-burst": 5,
+    "websockets-per-minute": 6,
 }
 
 
@@ -62,6 +66,12 @@ async def engineio(url: str, source: str = "127.0.0.2", **options):
     await ws.send("40")
     assert (await ws.recv()).startswith("40")
     return ws
+
+
+def refusals(url: str, code: str) -> float:
+    """The server's count of refusals with ``code`` (its Prometheus metrics)."""
+    metrics = urllib.request.urlopen(url + "/metrics", timeout=5).read().decode()
+    return sample(metrics, f'online_refusals_total{{code="{code}"}}')
 
 
 async def answers(ws, count: int, timeout: float = 3) -> tuple[dict[int, str], bool]:
@@ -125,6 +135,43 @@ def test_events_named_connect_or_disconnect_are_refused_and_the_rate_limit_holds
     assert closed and not reopened
     assert again and banned == 429  # closed twice for its limits: the address is refused for a while
     assert played["ok"]
+
+
+def test_new_websockets_are_counted_per_address_and_one_over_its_limits_is_dropped_at_once(hostile):
+    """The load benchmark's flood (72 WebSockets per address, each flooding) stalled every table for a second or two:
+    each new WebSocket is a handshake of Engine.IO and Socket.IO, the dearest thing a client can ask for, and a
+    connection closed for its limits went on being read through its closing handshake (for up to 10 s, until the
+    flooding client answered). Now an address opens at most ``websocket-burst`` new WebSockets at once (refused with
+    429 before any handshake), and a connection over its limits is dropped at once, with no closing handshake."""
+
+    async def main():
+        for _ in range(LIMITS["websocket-burst"]):
+            await (await engineio(hostile.url, "127.0.0.30")).close()
+        with pytest.raises(websockets.InvalidStatus) as refused:
+            await engineio(hostile.url, "127.0.0.30")
+        assert refused.value.response.status_code == 429
+        assert b"too many new WebSockets" in refused.value.response.body
+        assert refusals(hostile.url, "door-websockets") == 1  # counted, with no log line each
+        player = await Player(hostile.url).connect()  # another address never notices
+        await player.close()
+        # Behind the trusted proxy (127.0.0.1) the door counts nothing: the Socket.IO layer counts the forwarded one.
+        forwarded = {"X-Forwarded-For": "203.0.113.9"}
+        for _ in range(LIMITS["websocket-burst"]):
+            await (await engineio(hostile.url, "127.0.0.1", additional_headers=forwarded)).close()
+        limited = refusals(hostile.url, "rate-limited")
+        with pytest.raises(websockets.InvalidStatus) as refused:
+            await engineio(hostile.url, "127.0.0.1", additional_headers=forwarded)
+        assert refused.value.response.status_code in (401, 403)
+        assert refusals(hostile.url, "rate-limited") == limited + 1
+        await (await engineio(hostile.url, "127.0.0.1", additional_headers={"X-Forwarded-For": "203.0.113.10"})).close()
+        ws = await engineio(hostile.url, "127.0.0.31")
+        with pytest.raises(websockets.ConnectionClosed) as dropped:
+            for _ in range(10_000):
+                await ws.send("42[")
+                await asyncio.sleep(0)
+        assert dropped.value.rcvd is None  # no close frame: dropped, not a closing handshake that reads on
+
+    run(main())
 
 
 def test_a_seat_cannot_fake_its_presence(hostile):
@@ -258,8 +305,11 @@ def test_malformed_packets_and_long_paths_are_refused_without_flooding_the_log(h
         await ws.send('423["rejoin",{"table":"\\ud800","token":"x"}]')  # a lone surrogate
         await ws.send("42")
         first, _ = await answers(ws, 3)
-        for _ in range(200):
-            await ws.send("42[")
+        try:
+            for _ in range(200):
+                await ws.send("42[")
+        except websockets.ConnectionClosed:  # dropped mid-flood: a connection over its limits is aborted
+            return first, True
         _, closed = await answers(ws, 1)
         return first, closed
 

@@ -52,7 +52,7 @@ export class OnlineSource {
     board.meta = { resume: {} };
     board.gameId = null;
     board.confirming = null;
-    board.section.hidden = false;
+    board.section.hidden = !source.state()?.board; // a table that waits for its players has no board yet
     board.form.remove();
     board.resumeButton?.remove();
     board.drawing.message(null);
@@ -108,6 +108,7 @@ export class OnlineSource {
   show(view) {
     const board = this.board;
     const before = board.view;
+    board.section.hidden = false;
     board.gameId = view.game;
     if (!before) board.game.viewing?.(view, board.meta);
     board.show(view, state.newLines(before, view));

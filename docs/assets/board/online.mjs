@@ -156,6 +156,9 @@ class Online {
     clearTimeout(this.listTimer);
     this.table = table;
     this.openButton.hidden = true; // one table at a time in a page
+    // No board until the table's game has one: not the board's own New game and demo layout beside a table that
+    // waits for its players (its engine has not started), nor the game before a rematch (online-source.mjs).
+    if (!this.boardReady && this.boardRoot) this.boardRoot.hidden = true;
     if (!table.watching) links.store.set(table.id, table);
     // Another table, or another place at it (a spectator who took a seat): the place before's state goes.
     if (this.state?.table !== table.id) [this.info, this.seats] = [null, null];
@@ -344,6 +347,7 @@ class Online {
   board() {
     this.boardReady ??= (async () => {
       if (!this.boardRoot) return null;
+      this.boardRoot.hidden = false; // the table's game has begun: its board
       const board = await boardOf(this.boardRoot);
       this.boardRoot.insertBefore(this.section, board.section);
       await board.online.play(this.source);
