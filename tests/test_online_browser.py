@@ -216,7 +216,11 @@ def test_sniff_with_a_friend_by_link_in_finnish_on_the_board_a_reload_and_an_abs
         link = _create(creator, ("you", "friend"), name="Ada", lobby=True)
         assert link.startswith(url + "/play/#table=")
         assert creator.locator("[data-online-seats] li").count() == 2
-        # While the table waits, the page offers no game of its own beside it (the board's New game, its demo).
+        # While the table waits, the page offers no game of its own beside it (the board's New game, its demo), nor
+        # after a reload.
+        assert creator.locator("[data-board=sniff]").is_hidden()
+        creator.reload()
+        creator.wait_for_selector("[data-online-start]")
         assert creator.locator("[data-board=sniff]").is_hidden()
         assert axe_problems(creator, ROOT, source=url + AXE_PATH) == []
         finnish = link.replace("/play/#", "/fi/play/#")

@@ -41,6 +41,11 @@ export class Phrases {
     this.heardLines = [];
     this.beside.clear();
     this.list.replaceChildren();
+    this.shown();
+  }
+
+  // The buttons, for a page at a table (taken again after a reload too).
+  shown() {
     this.element.hidden = !this.online.table;
   }
 

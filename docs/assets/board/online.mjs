@@ -156,9 +156,6 @@ class Online {
     clearTimeout(this.listTimer);
     this.table = table;
     this.openButton.hidden = true; // one table at a time in a page
-    // No board until the table's game has one: not the board's own New game and demo layout beside a table that
-    // waits for its players (its engine has not started), nor the game before a rematch (online-source.mjs).
-    if (!this.boardReady && this.boardRoot) this.boardRoot.hidden = true;
     if (!table.watching) links.store.set(table.id, table);
     // Another table, or another place at it (a spectator who took a seat): the place before's state goes.
     if (this.state?.table !== table.id) [this.info, this.seats] = [null, null];
@@ -252,6 +249,7 @@ class Online {
     this.table.seat = seat;
     this.openButton.hidden = true;
     this.section.hidden = false;
+    this.phrases.shown();
     if (table) this.onTable({ ...table, table: this.table.id });
     this.onState({ table: this.table.id, version: state.version, seat, state }, true);
     const summary = words.missedSummary(missed, seat, this.t, this.lang, state.board?.part ?? null);
@@ -293,6 +291,9 @@ class Online {
     if (!this.table.watching) links.store.set(this.table.id, this.table);
     if (before && state.board?.part !== before.board?.part) this.ends("move");
     this.panel.render();
+    // No board until the table's game has one: not the board's own New game and demo layout beside a table that
+    // waits for its players, whether just made, joined or reloaded (online-source.mjs hides a rematch's old game).
+    if (!this.boardReady && this.boardRoot) this.boardRoot.hidden = state.status === "waiting";
     if (state.status !== "waiting") this.board()?.then((board) => board?.online.take(this.state));
     if (state.over && !before?.over) this.say(this.t.over);
     if (state.over) this.sync.stop();
