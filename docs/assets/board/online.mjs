@@ -2,7 +2,7 @@
 // the open tables to join or watch), the table's link, its seats as they fill, Start, and around the table in play
 // its seats, the watchers, the move timer, the notices, the phrases (online-phrases.mjs), and at the end the record,
 // the shuffle check, one more game and the replay's link (online-panel.mjs); over Socket.IO on the page's own origin
-// (spec/online-tables.md). The table itself is the game's own board (controller.mjs with the game's adapter), handed
+// (spec/online-tables.md). The table itself is the game's own board (online-board.mjs: controller.mjs with its adapter), handed
 // the table as its source (online-source.mjs): each `state` the server sends becomes the board's view in the page's
 // engine, and the board's moves come back here to be sent (act). A spectator's board draws the same states and
 // sends nothing. The page gives the game (data-online, the board's data-board), the words (data-online-text, catalog
@@ -16,7 +16,7 @@
 // (online-sync.mjs). A table the server lost (its storage came back empty) is said so, and forgotten.
 
 const version = new URL(import.meta.url).search;
-const [{ h, button, format }, words, links, lobby, { Panel }, { Phrases, Notice }, { replayByLink }, { boardOf }, { Resync }] = await Promise.all([
+const [{ h, button, format }, words, links, lobby, { Panel }, { Phrases, Notice }, { replayByLink }, { boardOf }, { Resync }, tableBoard] = await Promise.all([
   import(`./dom.mjs${version}`),
   import(`./online-words.mjs${version}`),
   import(`./online-links.mjs${version}`),
@@ -26,6 +26,7 @@ const [{ h, button, format }, words, links, lobby, { Panel }, { Phrases, Notice 
   import(`./online-replay.mjs${version}`),
   import(`./controller.mjs${version}`),
   import(`./online-sync.mjs${version}`),
+  import(`./online-board.mjs${version}`),
 ]);
 
 const SHORT = 5_000; // a notice about something done at once ("Back online.") stays this long
@@ -291,10 +292,7 @@ class Online {
     if (!this.table.watching) links.store.set(this.table.id, this.table);
     if (before && state.board?.part !== before.board?.part) this.ends("move");
     this.panel.render();
-    // No board until the table's game has one: not the board's own New game and demo layout beside a table that
-    // waits for its players, whether just made, joined or reloaded (online-source.mjs hides a rematch's old game).
-    if (!this.boardReady && this.boardRoot) this.boardRoot.hidden = state.status === "waiting";
-    if (state.status !== "waiting") this.board()?.then((board) => board?.online.take(this.state));
+    tableBoard.follow(this, state); // the board (online-board.mjs), none while the table waits
     if (state.over && !before?.over) this.say(this.t.over);
     if (state.over) this.sync.stop();
   }
@@ -339,22 +337,9 @@ class Online {
     this.panel.render();
   }
 
-  // The game's own board, playing this table: started (Pyodide, once) the first time the table plays, then handed
-  // the table as its source (online-source.mjs). This panel goes above it, with the seats and the timer.
+  // The game's own board plays this table as its source (online-board.mjs, online-source.mjs).
   get source() {
-    return { act: (action) => this.send(action), state: () => this.state, watching: () => Boolean(this.table?.watching) };
-  }
-
-  board() {
-    this.boardReady ??= (async () => {
-      if (!this.boardRoot) return null;
-      this.boardRoot.hidden = false; // the table's game has begun: its board
-      const board = await boardOf(this.boardRoot);
-      this.boardRoot.insertBefore(this.section, board.section);
-      await board.online.play(this.source);
-      return board;
-    })();
-    return this.boardReady;
+    return tableBoard.tableSource(this);
   }
 
   // A move of the board, sent with the state's version: the server's new state, or the reason it refused it, in
