@@ -30,9 +30,11 @@ open, each sending events as fast as it can (names of Socket.IO's own events, ma
 joins of tables that do not exist), opened again when the server closes it for its limits, and half-sent HTTP
 requests held open. Prints the tables' answer times with and without it, and what the flood sent and was refused.
 On a real host the attacker's CPU is not the server's; here the flood shares 2 cores with the server and the seats
-that measure, so it runs under Linux's SCHED_IDLE policy: on whatever CPU the server and the seats leave (about a
-core: it opens some 500 connections a second), never taking theirs (at nice 10 it still took a share, and the
-tables' p95 measured the machine's run queue, not the server: the server's own CPU rose by 5 % of a core).
+that measure, so it runs under Linux's SCHED_IDLE policy: on whatever CPU the server and the seats leave (about
+three quarters of a core: some 1,300 connections a second), never taking theirs (at nice 10 it still took a share,
+and the tables' p95 measured the machine's run queue, not the server: the server's own CPU rose by 5 % of a core).
+Loopback's kernel work is charged to the flood's process too, so the server's cost of receiving it is undercounted;
+the server's own CPU is printed beside the answer times.
 """
 
 from __future__ import annotations
@@ -187,7 +189,8 @@ def spectating(conn, url: str, spectators: int, tables, watching, number: int) -
     """One process of spectators: for each table ``tables`` (a queue) tells of, ``spectators`` clients watch it
     until its game is over (each table said on ``watching`` once they all watch); at None, the states they got."""
     # The spectators' own CPU (decoding 10 states per action) is not the server's on a real host: here it shares
-    # the machine's 2 cores with the server and the seats that measure, so it yields, as the flood does.
+    # the machine's 2 cores with the server and the seats that measure, so it yields (nice 10, not the flood's
+    # SCHED_IDLE: spectators are clients the server serves, whose load is part of what is measured).
     os.nice(10)
 
     async def watch(table_id: str, invite: str, counted: list[int], done: asyncio.Event, made: int) -> None:
