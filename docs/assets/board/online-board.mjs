@@ -18,7 +18,8 @@ export function follow(online, state) {
   if (state.status !== "waiting") tableBoard(online)?.then((board) => board?.online.take(online.state));
 }
 
-export function tableBoard(online) {
+// The game's board, started once (Pyodide's boot the first time), the table's panel moved above it.
+function tableBoard(online) {
   online.boardReady ??= (async () => {
     if (!online.boardRoot) return null;
     online.boardRoot.hidden = false; // the table's game has begun: its board
